@@ -1,0 +1,58 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "planboard",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "planboard", targets: ["planboard"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.7"),
+    ],
+    targets: [
+        .target(name: "PlanCore", swiftSettings: swiftSettings),
+        .target(
+            name: "PlanStore",
+            dependencies: ["PlanCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PlanWeb",
+            dependencies: [
+                "PlanCore", "PlanStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "planboard",
+            dependencies: [
+                "PlanWeb",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PlanWebTests",
+            dependencies: [
+                "PlanWeb",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,25 @@
+/// The whole board at one revision: every column's tasks in display order.
+public struct Board: Sendable, Equatable {
+    /// Raised by every change and never reused, so a client can tell whether what it shows is current.
+    public var revision: Int64
+    public var columns: [Column: [PlanTask]]
+
+    public init(revision: Int64, columns: [Column: [PlanTask]]) {
+        self.revision = revision
+        self.columns = columns
+    }
+
+    /// Builds a board from tasks in any order, sorting each column by order key.
+    public init(revision: Int64, tasks: some Sequence<PlanTask>) {
+        var columns = Dictionary(uniqueKeysWithValues: Column.allCases.map { ($0, [PlanTask]()) })
+        for task in tasks { columns[task.column, default: []].append(task) }
+        for column in Column.allCases { columns[column]?.sort { $0.orderKey < $1.orderKey } }
+        self.init(revision: revision, columns: columns)
+    }
+
+    /// The tasks of one column in display order.
+    public func tasks(in column: Column) -> [PlanTask] { columns[column] ?? [] }
+
+    /// Every task, column by column.
+    public var allTasks: [PlanTask] { Column.allCases.flatMap { tasks(in: $0) } }
+}

@@ -1,0 +1,57 @@
+/// A request to place a task after `after` (nil: first) in `column`.
+public struct MoveRequest: Sendable, Equatable {
+    public let taskID: TaskID
+    public let column: Column
+    public let after: TaskID?
+    /// Lets a client retry safely: the same id gets the first answer again.
+    public let moveID: String?
+    /// The revision the client last saw; informational, staleness is judged by the anchor.
+    public let revision: Int64?
+
+    public init(taskID: TaskID, column: Column, after: TaskID?, moveID: String? = nil, revision: Int64? = nil) {
+        self.taskID = taskID
+        self.column = column
+        self.after = after
+        self.moveID = moveID
+        self.revision = revision
+    }
+}
+
+/// What a successful move answers: the board's new revision and the task where it now is.
+public struct MoveResult: Codable, Sendable, Equatable {
+    public let revision: Int64
+    public let task: PlanTask
+
+    public init(revision: Int64, task: PlanTask) {
+        self.revision = revision
+        self.task = task
+    }
+}
+
+/// The rules a move must pass; the store asks them inside its transaction.
+public enum MoveRules {
+    /// Refuses moves that are wrong whatever the rest of the board looks like.
+    public static func check(_ task: PlanTask, for request: MoveRequest) throws(PlanError) {
+        if task.finished { throw .taskFinished(title: task.title) }
+        if request.after == task.id { throw .anchorIsTask }
+    }
+
+    /// Refuses a move whose anchor is no longer in the target column: the client saw an older board.
+    public static func checkAnchor(_ anchor: PlanTask?, for request: MoveRequest) throws(PlanError) {
+        guard request.after != nil else { return }
+        guard let anchor, anchor.column == request.column else { throw .staleAnchor }
+    }
+}
+
+/// A change the store made, with the revision it produced.
+public struct Revised<Value: Sendable>: Sendable {
+    public let revision: Int64
+    public let value: Value
+
+    public init(revision: Int64, value: Value) {
+        self.revision = revision
+        self.value = value
+    }
+}
+
+extension Revised: Equatable where Value: Equatable {}

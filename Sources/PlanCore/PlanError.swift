@@ -1,0 +1,81 @@
+/// Everything the board refuses, with a stable code for scripts and a message a person can act on.
+///
+/// The web layer maps these to HTTP statuses in one place (`PlanError+HTTP.swift`).
+public enum PlanError: Error, Equatable, Sendable {
+    case titleEmpty
+    case titleTooLong(count: Int)
+    case titleControlCharacters
+    case unknownColumn(String)
+    case taskNotFound(TaskID)
+    case taskFinished(title: String)
+    case anchorIsTask
+    /// The task a move was anchored after is gone or now sits in another column.
+    case staleAnchor
+    /// A `move_id` was sent again for a different task.
+    case moveIDReused(String)
+    /// A field that is not the title or notes has a value that cannot be read.
+    case invalidField(name: String, reason: String)
+    case nothingToUndo
+    /// Notes the sanitizer could not accept (too large, nested too deeply).
+    case notesRejected(String)
+
+    /// The most a title may hold, in characters as a person counts them.
+    public static let maxTitleLength = 200
+
+    /// A stable, machine-readable name for the refusal.
+    public var code: String {
+        switch self {
+        case .titleEmpty, .titleTooLong, .titleControlCharacters: "invalid_title"
+        case .unknownColumn: "unknown_column"
+        case .taskNotFound: "not_found"
+        case .taskFinished: "task_finished"
+        case .anchorIsTask: "invalid_anchor"
+        case .staleAnchor: "stale"
+        case .moveIDReused: "move_id_reused"
+        case .invalidField: "invalid_field"
+        case .nothingToUndo: "nothing_to_undo"
+        case .notesRejected: "invalid_notes"
+        }
+    }
+
+    /// What happened and what to do about it, in plain words.
+    public var message: String {
+        switch self {
+        case .titleEmpty:
+            "Give the task a title."
+        case .titleTooLong(let count):
+            "The title is \(count) characters long; keep it to \(Self.maxTitleLength) or fewer and put the rest in the notes."
+        case .titleControlCharacters:
+            "The title can't contain tabs, line breaks or other control characters; keep it to one line."
+        case .unknownColumn(let name):
+            "There is no column called “\(name)”. Choose Today, Next or Later."
+        case .taskNotFound(let id):
+            "There is no task \(id); it may have been deleted."
+        case .taskFinished(let title):
+            "“\(title)” is finished, so it can't be moved. Mark it as not finished first."
+        case .anchorIsTask:
+            "A task can't be placed after itself. Choose another position."
+        case .staleAnchor:
+            "The board changed before your move arrived: the task you placed it after has moved or was deleted. The board has been refreshed; try again."
+        case .moveIDReused(let id):
+            "The move id “\(id)” was already used for another task. Send each move with a fresh id."
+        case .invalidField(let name, let reason):
+            "The field “\(name)” \(reason)."
+        case .nothingToUndo:
+            "There is nothing of yours to undo."
+        case .notesRejected(let reason):
+            reason
+        }
+    }
+
+    /// The form field the message belongs beside, when there is one.
+    public var field: String? {
+        switch self {
+        case .titleEmpty, .titleTooLong, .titleControlCharacters: "title"
+        case .unknownColumn: "column"
+        case .notesRejected: "notes"
+        case .invalidField(let name, _): name
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import PlanCore
+
+/// Where the board lives. The SQLite store is the embedded default; a server database can take its place.
+///
+/// Every method that changes something does it in one transaction, raises the board revision once,
+/// and throws `PlanError` for anything a person did wrong.
+public protocol BoardStore: Sendable {
+    /// The whole board at one consistent revision.
+    func board() async throws -> Board
+    /// One task, or `PlanError.taskNotFound`.
+    func task(_ id: TaskID) async throws -> PlanTask
+    /// Adds a task at the end of its column.
+    func create(_ new: NewTask, client: String?) async throws -> Revised<PlanTask>
+    /// Changes title, importance and notes.
+    func edit(_ id: TaskID, _ edit: TaskEdit, client: String?) async throws -> Revised<PlanTask>
+    /// Places a task after another one (or first) in a column; see `MoveRules`.
+    func move(_ request: MoveRequest, client: String?) async throws -> MoveResult
+    /// Marks a task finished or not.
+    func setFinished(_ id: TaskID, _ finished: Bool, client: String?) async throws -> Revised<PlanTask>
+    /// Removes a task for good.
+    func delete(_ id: TaskID, client: String?) async throws -> Revised<PlanTask>
+}

@@ -1,0 +1,51 @@
+import GRDB
+
+extension SQLiteBoardStore {
+    /// The schema, one registered migration per version; never edit a shipped migration, add a new one.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: tasks, revision, change log, move ids") { db in
+            try db.execute(sql: """
+                CREATE TABLE task (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT, -- AUTOINCREMENT: a deleted task's id is never handed out again
+                    title TEXT NOT NULL,
+                    "column" TEXT NOT NULL CHECK ("column" IN ('today', 'next', 'later')),
+                    orderKey TEXT NOT NULL,
+                    important BOOLEAN NOT NULL DEFAULT 0,
+                    finished BOOLEAN NOT NULL DEFAULT 0,
+                    notes TEXT NOT NULL DEFAULT '',
+                    created DATETIME NOT NULL,
+                    updated DATETIME NOT NULL
+                );
+                CREATE UNIQUE INDEX task_position ON task ("column", orderKey);
+
+                CREATE TABLE boardState (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    revision INTEGER NOT NULL
+                );
+                INSERT INTO boardState (id, revision) VALUES (1, 0);
+
+                -- One row per revision: what changed, by whom, before and after (JSON).
+                CREATE TABLE change (
+                    revision INTEGER PRIMARY KEY,
+                    kind TEXT NOT NULL,
+                    taskID INTEGER,
+                    client TEXT,
+                    before TEXT,
+                    after TEXT,
+                    created DATETIME NOT NULL
+                );
+                CREATE INDEX change_client ON change (client, revision);
+
+                -- The first answer to each move id, so that a retried move changes nothing.
+                CREATE TABLE moveRequest (
+                    moveID TEXT PRIMARY KEY,
+                    result TEXT NOT NULL,
+                    created DATETIME NOT NULL
+                );
+                CREATE INDEX moveRequest_created ON moveRequest (created);
+                """)
+        }
+        return migrator
+    }
+}

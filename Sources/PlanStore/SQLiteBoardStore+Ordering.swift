@@ -1,0 +1,64 @@
+import GRDB
+import PlanCore
+
+/// Where in a column a key is wanted.
+enum Slot {
+    case first
+    case after(TaskID)
+    case last
+}
+
+extension SQLiteBoardStore {
+    /// A fresh order key for `slot` in `column`, ignoring the task being moved.
+    ///
+    /// Reads at most three rows through the (column, orderKey) index, so a move costs the same
+    /// in a column of 30 or 3,000 tasks. Only when the key would pass `OrderKey.maxLength` is the
+    /// column rebalanced, in the same transaction.
+    func placeKey(_ db: Database, in column: PlanCore.Column, at slot: Slot, moving task: PlanTask?) throws -> OrderKey {
+        let (lower, upper) = try neighbours(db, in: column, at: slot, excluding: task?.id)
+        let key = OrderKey.between(lower, upper)
+        if key.isWithinBound { return key }
+        try rebalance(db, column, parking: task)
+        let (newLower, newUpper) = try neighbours(db, in: column, at: slot, excluding: task?.id)
+        return OrderKey.between(newLower, newUpper)
+    }
+
+    private func neighbours(
+        _ db: Database, in column: PlanCore.Column, at slot: Slot, excluding excluded: TaskID?
+    ) throws -> (OrderKey?, OrderKey?) {
+        let others = "\"column\" = ? AND id IS NOT ?"
+        switch slot {
+        case .first:
+            let upper = try key(db, sql: "SELECT orderKey FROM task WHERE \(others) ORDER BY orderKey LIMIT 1", [column.rawValue, excluded])
+            return (nil, upper)
+        case .last:
+            let lower = try key(db, sql: "SELECT orderKey FROM task WHERE \(others) ORDER BY orderKey DESC LIMIT 1", [column.rawValue, excluded])
+            return (lower, nil)
+        case .after(let anchor):
+            let lower = try key(db, sql: "SELECT orderKey FROM task WHERE id = ?", [anchor])
+            let upper = try key(
+                db, sql: "SELECT orderKey FROM task WHERE \(others) AND orderKey > ? ORDER BY orderKey LIMIT 1",
+                [column.rawValue, excluded, lower?.rawValue])
+            return (lower, upper)
+        }
+    }
+
+    private func key(_ db: Database, sql: String, _ arguments: StatementArguments) throws -> OrderKey? {
+        try String.fetchOne(db, sql: sql, arguments: arguments).flatMap(OrderKey.init(rawValue:))
+    }
+
+    /// Spreads the column's keys evenly again; the task being moved is parked aside and placed by the caller.
+    private func rebalance(_ db: Database, _ column: PlanCore.Column, parking task: PlanTask?) throws {
+        metrics.countRebalance()
+        let ids = try TaskID.fetchAll(
+            db, sql: "SELECT id FROM task WHERE \"column\" = ? AND id IS NOT ? ORDER BY orderKey",
+            arguments: [column.rawValue, task?.id])
+        // Old and new keys may coincide row to row; moving every key out of the key alphabet first
+        // ('~' sorts after it and never appears in a real key) keeps the unique index satisfied throughout.
+        try db.execute(sql: "UPDATE task SET orderKey = '~' || orderKey WHERE \"column\" = ?", arguments: [column.rawValue])
+        let update = try db.makeStatement(sql: "UPDATE task SET orderKey = ? WHERE id = ?")
+        for (id, key) in zip(ids, OrderKey.spread(count: ids.count)) {
+            try update.execute(arguments: [key.rawValue, id])
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Hummingbird
+import PlanCore
+import PlanStore
+
+/// What every controller needs: the store, the page renderer and the pinned-down environment.
+struct WebDependencies: Sendable {
+    let store: any BoardStore
+    let renderer: PageRenderer
+    let environment: AppEnvironment
+
+    /// The board page, as the person should see it now.
+    func boardPage(_ context: PlanRequestContext, banner: Banner? = nil, addForms: [Column: BoardPage.AddForm] = [:], board: Board? = nil) async throws -> BoardPage {
+        let board = if let board { board } else { try await store.board() }
+        return BoardPage(board: board, csrf: context.csrfToken, banner: banner, addForms: addForms)
+    }
+
+    /// A refused change on the board: scripts get the error as JSON (with the board when their view
+    /// was stale); people get the board again with the reason across the top.
+    func refusedOnBoard(_ error: PlanError, _ request: Request, _ context: PlanRequestContext) async throws -> Response {
+        let board = try await store.board()
+        if request.wantsJSON {
+            return try .json(
+                ErrorJSON(
+                    error: .init(code: error.code, message: error.message), revision: board.revision,
+                    board: error == .staleAnchor ? BoardJSON(board) : nil),
+                status: error.status)
+        }
+        return try renderer.response(try await boardPage(context, banner: .error(error.message), board: board), status: error.status)
+    }
+
+    /// Runs a change requested from the board; a `PlanError` becomes `refusedOnBoard`.
+    func boardChange(_ request: Request, _ context: PlanRequestContext, _ change: () async throws -> Response) async throws -> Response {
+        do {
+            return try await change()
+        } catch let error as PlanError {
+            return try await refusedOnBoard(error, request, context)
+        }
+    }
+}
+
+extension PlanRequestContext {
+    /// The task id in the path; anything that is not a number names no task.
+    func taskID() throws -> TaskID {
+        guard let raw = parameters.get("id"), let id = TaskID(raw), id > 0 else { throw WebError.notFound }
+        return id
+    }
+
+    /// Who made a change, for undo: a prefix of the session token (the rest stays secret).
+    var clientID: String { String(csrfToken.prefix(12)) }
+}
+
+extension FormFields {
+    /// The target column; absent or unknown names are the person's error.
+    func column() throws(PlanError) -> Column {
+        guard let raw = self["column"], !raw.isEmpty else {
+            throw .invalidField(name: "column", reason: "is missing; choose today, next or later")
+        }
+        return try Column(parsing: raw)
+    }
+
+    /// An optional task id: absent or empty is nil.
+    func optionalTaskID(_ name: String) throws(PlanError) -> TaskID? {
+        guard let raw = self[name], !raw.isEmpty else { return nil }
+        guard let id = TaskID(raw), id > 0 else { throw .invalidField(name: name, reason: "must be a task id or empty") }
+        return id
+    }
+
+    /// An optional true/false field, as a checkbox or JSON sends it; absent is nil.
+    func optionalBool(_ name: String) throws(PlanError) -> Bool? {
+        guard let raw = self[name] else { return nil }
+        switch raw.lowercased() {
+        case "true", "on", "1", "yes": return true
+        case "false", "off", "0", "no", "": return false
+        default: throw .invalidField(name: name, reason: "must be true or false")
+        }
+    }
+}

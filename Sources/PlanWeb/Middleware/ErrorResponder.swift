@@ -1,0 +1,75 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+import PlanStore
+
+/// Wraps the whole router: turns every thrown error into a page or a JSON answer, and puts the
+/// security headers on every response, errors and static files included.
+struct ErrorResponder<Wrapped: HTTPResponder>: HTTPResponder where Wrapped.Context == PlanRequestContext {
+    typealias Context = PlanRequestContext
+
+    let wrapped: Wrapped
+    let renderer: PageRenderer
+    let store: any BoardStore
+
+    /// Only this server's own scripts, styles and forms; note images may come from https sites.
+    static var contentSecurityPolicy: String {
+        [
+            "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' https:",
+            "connect-src 'self'", "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'", "object-src 'none'",
+        ].joined(separator: "; ")
+    }
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        var response: Response
+        do {
+            response = try await wrapped.respond(to: request, context: context)
+        } catch {
+            response = await errorResponse(error, for: request, context: context)
+        }
+        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[.referrerPolicy] = "same-origin"
+        response.headers[.xFrameOptions] = "DENY"
+        return response
+    }
+
+    private func errorResponse(_ error: any Error, for request: Request, context: Context) async -> Response {
+        let refusal: Refusal
+        if let known = Refusal(error) {
+            refusal = known
+        } else {
+            // Unknown errors are logged in full and shown as a plain 500: their text is for us, not the person.
+            context.logger.error("unexpected error answering \(request.method) \(request.uri.path): \(String(reflecting: error))")
+            refusal = Refusal(status: .internalServerError, code: "internal", message: "Something went wrong on our side. Nothing you did caused it; try again, and if it keeps happening, check the server's log.")
+        }
+        do {
+            if request.wantsJSON {
+                let revision = try? await store.board().revision
+                return try .json(ErrorJSON(error: .init(code: refusal.code, message: refusal.message), revision: revision, board: nil), status: refusal.status)
+            }
+            let page = ErrorPage(status: Int(refusal.status.code), heading: Self.heading(for: refusal.status), message: refusal.message)
+            return try renderer.response(page, status: refusal.status)
+        } catch {
+            context.logger.error("could not draw the error page: \(String(reflecting: error))")
+            return Response(status: refusal.status, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: .init(string: refusal.message)))
+        }
+    }
+
+    private static func heading(for status: HTTPResponse.Status) -> String {
+        switch status {
+        case .notFound: "Not found"
+        case .forbidden: "Not allowed"
+        case .contentTooLarge: "Too large"
+        case .internalServerError: "Something went wrong"
+        default: "That didn't work"
+        }
+    }
+}
+
+extension HTTPField.Name {
+    static let referrerPolicy = Self("Referrer-Policy")!
+    static let xFrameOptions = Self("X-Frame-Options")!
+    static let csrfToken = Self("X-CSRF-Token")!
+    static let boardRevision = Self("X-Board-Revision")!
+}

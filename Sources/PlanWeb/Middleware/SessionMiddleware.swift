@@ -1,0 +1,67 @@
+import HTTPTypes
+import Hummingbird
+
+/// Gives every browser a session cookie and refuses any state-changing request that does not echo it.
+///
+/// This is the double-submit pattern: a page from this server carries the token in every form
+/// (field `csrf`) and scripts send it as `X-CSRF-Token`; another site can neither read the cookie
+/// nor the page, so it cannot forge the match. The cookie is `SameSite=Lax` so that following a
+/// link to the board from elsewhere keeps the session (and the open tabs' forms stay valid).
+///
+/// It also reads the body of every POST once, within the size limit, into `context.form`.
+struct SessionMiddleware: RouterMiddleware {
+    typealias Context = PlanRequestContext
+
+    static let cookieName = "pb_session"
+    static let headerName = HTTPField.Name.csrfToken
+
+    let makeToken: @Sendable () -> String
+    let bodyLimit: @Sendable (Request) -> Int
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var request = request
+        var context = context
+        let cookie = request.cookies[Self.cookieName].map(\.value).flatMap { SessionToken.isWellFormed($0) ? $0 : nil }
+        context.csrfToken = cookie ?? makeToken()
+        context.isNewSession = cookie == nil
+
+        if !Self.isSafe(request.method) {
+            context.form = try await readForm(&request)
+            let sent = request.headers[Self.headerName] ?? context.form["csrf"]
+            guard let cookie, let sent, SessionToken.matches(sent, cookie) else { throw WebError.forbidden }
+        }
+
+        var response = try await next(request, context)
+        if context.isNewSession {
+            response.setCookie(Cookie(
+                name: Self.cookieName, value: context.csrfToken, maxAge: 400 * 24 * 60 * 60,
+                path: "/", httpOnly: true, sameSite: .lax))
+        }
+        return response
+    }
+
+    static func isSafe(_ method: HTTPRequest.Method) -> Bool {
+        method == .get || method == .head || method == .options
+    }
+
+    /// Reads the body within the limit and parses it by content type (multipart is handled by the import route).
+    private func readForm(_ request: inout Request) async throws -> FormFields {
+        let limit = bodyLimit(request)
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+            throw WebError.tooLarge(limit: limit)
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: limit)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw WebError.tooLarge(limit: limit)
+        }
+        let bytes = body.readableBytesView
+        let type = request.headers[.contentType]?.lowercased() ?? ""
+        if bytes.isEmpty { return FormFields() }
+        if type.hasPrefix("application/x-www-form-urlencoded") { return try FormFields.urlEncoded(bytes) }
+        if type.hasPrefix("application/json") { return try FormFields.json(bytes) }
+        if type.hasPrefix("multipart/form-data") { return FormFields() }
+        throw WebError.unsupportedMediaType(type.isEmpty ? "no content type" : type)
+    }
+}

@@ -1,0 +1,66 @@
+import HTTPTypes
+import Hummingbird
+import PlanCore
+
+/// The one place where the board's refusals become HTTP statuses.
+extension PlanError {
+    var status: HTTPResponse.Status {
+        switch self {
+        case .taskNotFound: .notFound
+        case .staleAnchor: .conflict
+        case .titleEmpty, .titleTooLong, .titleControlCharacters, .unknownColumn, .taskFinished, .anchorIsTask,
+            .moveIDReused, .invalidField, .nothingToUndo, .notesRejected:
+            .unprocessableContent
+        }
+    }
+}
+
+/// A refusal as the person or script sees it, whichever layer raised it.
+struct Refusal: Error, Sendable {
+    let status: HTTPResponse.Status
+    let code: String
+    let message: String
+
+    init(_ error: PlanError) {
+        self.init(status: error.status, code: error.code, message: error.message)
+    }
+
+    init(_ error: WebError) {
+        self.init(status: error.status, code: error.code, message: error.message)
+    }
+
+    init(status: HTTPResponse.Status, code: String, message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+
+    /// Any error thrown while answering; unknown ones are `nil` and become a plain 500.
+    init?(_ error: any Error) {
+        switch error {
+        case let error as PlanError: self.init(error)
+        case let error as WebError: self.init(error)
+        case let error as any HTTPResponseError where error.status.kind == .clientError:
+            self.init(status: error.status, code: Self.code(for: error.status), message: Self.message(for: error.status))
+        default: return nil
+        }
+    }
+
+    private static func code(for status: HTTPResponse.Status) -> String {
+        switch status {
+        case .notFound: "not_found"
+        case .methodNotAllowed: "method_not_allowed"
+        case .contentTooLarge: "too_large"
+        default: "bad_request"
+        }
+    }
+
+    private static func message(for status: HTTPResponse.Status) -> String {
+        switch status {
+        case .notFound: WebError.notFound.message
+        case .methodNotAllowed: "This address does not accept that kind of request."
+        case .contentTooLarge: "The request is too large to read. Send less at once."
+        default: "The request could not be understood."
+        }
+    }
+}

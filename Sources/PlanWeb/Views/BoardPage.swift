@@ -1,0 +1,112 @@
+import PlanCore
+
+/// The board as the template draws it.
+struct BoardPage: PageView {
+    static let template = "board"
+
+    let revision: Int64
+    let csrf: String
+    let banner: Banner?
+    let columns: [ColumnView]
+    let taskCountLabel: String
+
+    /// What the add-task form in one column shows after a refused submission.
+    struct AddForm: Sendable {
+        var title = ""
+        var important = false
+        var error: String?
+    }
+
+    /// One column: its heading, count, cards and add form.
+    struct ColumnView: Sendable {
+        let id: String
+        let title: String
+        let count: Int
+        let countLabel: String
+        let cards: [CardView]
+        let add: AddForm
+    }
+
+    /// One card with the forms that make it work without JavaScript.
+    struct CardView: Sendable {
+        let id: TaskID
+        let title: String
+        let important: Bool
+        let finished: Bool
+        let excerpt: String
+        let state: String
+        let moves: [MoveButton]
+        let finishValue: Bool
+        let finishLabel: String
+        let deleteLabel: String
+    }
+
+    /// A form that places the card after `after` in `column`.
+    struct MoveButton: Sendable {
+        let taskID: TaskID
+        let column: String
+        let after: String
+        let moveID: String
+        let symbol: String
+        let label: String
+    }
+
+    init(board: Board, csrf: String, banner: Banner? = nil, addForms: [Column: AddForm] = [:], excerpt: (PlanTask) -> String = { _ in "" }) {
+        revision = board.revision
+        self.csrf = csrf
+        self.banner = banner
+        let total = board.allTasks.count
+        taskCountLabel = total == 1 ? "1 task" : "\(total) tasks"
+        columns = Column.allCases.map { column in
+            let tasks = board.tasks(in: column)
+            return ColumnView(
+                id: column.rawValue, title: column.title, count: tasks.count,
+                countLabel: tasks.count == 1 ? "1 task" : "\(tasks.count) tasks",
+                cards: tasks.indices.map { index in
+                    Self.card(tasks[index], at: index, in: tasks, board: board, excerpt: excerpt(tasks[index]))
+                },
+                add: addForms[column] ?? AddForm())
+        }
+    }
+
+    private static func card(_ task: PlanTask, at index: Int, in tasks: [PlanTask], board: Board, excerpt: String) -> CardView {
+        let title = "“\(task.title)”"
+        var moves: [MoveButton] = []
+        if !task.finished {
+            func move(_ column: Column, after: TaskID?, symbol: String, label: String) -> MoveButton {
+                let anchor = after.map(String.init) ?? ""
+                return MoveButton(
+                    taskID: task.id, column: column.rawValue, after: anchor,
+                    // Derived from what the page showed, so a double-submitted form is one move, not two.
+                    moveID: "form-\(board.revision)-\(task.id)-\(column.rawValue)-\(anchor)",
+                    symbol: symbol, label: label)
+            }
+            if index > 0 {
+                moves.append(move(task.column, after: index >= 2 ? tasks[index - 2].id : nil, symbol: "↑", label: "Move \(title) up"))
+            }
+            if index < tasks.count - 1 {
+                moves.append(move(task.column, after: tasks[index + 1].id, symbol: "↓", label: "Move \(title) down"))
+            }
+            for other in Column.allCases where other != task.column {
+                let symbol = other < task.column ? "← \(other.title)" : "\(other.title) →"
+                moves.append(move(other, after: board.tasks(in: other).last?.id, symbol: symbol, label: "Move \(title) to \(other.title)"))
+            }
+        }
+        let state = [task.important ? "important" : nil, task.finished ? "finished" : nil].compactMap { $0 }.joined(separator: ", ")
+        return CardView(
+            id: task.id, title: task.title, important: task.important, finished: task.finished,
+            excerpt: excerpt, state: state, moves: moves,
+            finishValue: !task.finished,
+            finishLabel: task.finished ? "Mark \(title) as not finished" : "Mark \(title) as finished",
+            deleteLabel: "Delete \(title)")
+    }
+}
+
+/// A message across the top of a page: why something was refused, or what just happened.
+struct Banner: Sendable {
+    let kind: String
+    let message: String
+
+    static func error(_ message: String) -> Banner { Banner(kind: "error", message: message) }
+    static func notice(_ message: String) -> Banner { Banner(kind: "notice", message: message) }
+}

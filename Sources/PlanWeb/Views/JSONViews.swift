@@ -1,0 +1,80 @@
+import Foundation
+import Hummingbird
+import PlanCore
+
+/// A task as scripts see it (DESIGN.md, "A task in JSON").
+struct TaskJSON: Encodable, Sendable {
+    let id: TaskID
+    let title: String
+    let column: String
+    let important: Bool
+    let finished: Bool
+    let notes: String
+    let created: Date
+    let updated: Date
+
+    init(_ task: PlanTask) {
+        id = task.id
+        title = task.title
+        column = task.column.rawValue
+        important = task.important
+        finished = task.finished
+        notes = task.notes
+        created = task.created
+        updated = task.updated
+    }
+}
+
+/// The board as scripts see it: every column's tasks in display order.
+struct BoardJSON: Encodable, Sendable {
+    let revision: Int64
+    let columns: [String: [TaskJSON]]
+
+    init(_ board: Board) {
+        revision = board.revision
+        columns = Dictionary(uniqueKeysWithValues: Column.allCases.map { ($0.rawValue, board.tasks(in: $0).map(TaskJSON.init)) })
+    }
+}
+
+/// `{"error":{"code","message"},"revision"}`, plus the current board when the client's view was stale.
+struct ErrorJSON: Encodable, Sendable {
+    struct Detail: Encodable, Sendable {
+        let code: String
+        let message: String
+    }
+
+    let error: Detail
+    let revision: Int64?
+    let board: BoardJSON?
+}
+
+/// The answer to a move: the new revision and the task where it now is.
+struct MoveJSON: Encodable, Sendable {
+    let revision: Int64
+    let task: TaskJSON
+}
+
+/// The answer to a change that returns only the new revision (delete).
+struct RevisionJSON: Encodable, Sendable {
+    let revision: Int64
+}
+
+extension Response {
+    /// Encodes `value` with ISO 8601 dates and sorted keys, so answers are stable.
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+    }
+}
+
+extension Request {
+    /// Whether the client asked for JSON rather than a page.
+    var wantsJSON: Bool {
+        headers[.accept]?.contains("application/json") ?? false
+    }
+}

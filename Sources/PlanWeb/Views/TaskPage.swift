@@ -1,0 +1,70 @@
+import Foundation
+import PlanCore
+
+/// One task with its edit form.
+struct TaskPage: PageView {
+    static let template = "task"
+
+    let id: TaskID
+    let csrf: String
+    let heading: String
+    let columnTitle: String
+    let important: Bool
+    let finished: Bool
+    let created: String
+    let createdISO: String
+    let updated: String
+    let updatedISO: String
+    let notes: String
+    let form: EditForm
+    let banner: Banner?
+    let finishValue: Bool
+    let finishText: String
+
+    /// The edit form's fields: the stored values, or what the person typed when it was refused.
+    struct EditForm: Sendable {
+        var title: String
+        var important: Bool
+        var notes: String
+        var titleError: String?
+        var notesError: String?
+    }
+
+    init(task: PlanTask, csrf: String, form: EditForm? = nil, banner: Banner? = nil) {
+        id = task.id
+        self.csrf = csrf
+        heading = task.title
+        columnTitle = task.column.title
+        important = task.important
+        finished = task.finished
+        created = Self.display(task.created)
+        createdISO = Self.iso(task.created)
+        updated = Self.display(task.updated)
+        updatedISO = Self.iso(task.updated)
+        notes = task.notes
+        self.form = form ?? EditForm(title: task.title, important: task.important, notes: task.notes)
+        self.banner = banner
+        finishValue = !task.finished
+        finishText = task.finished ? "Mark as not finished" : "Mark as finished"
+    }
+
+    private static func iso(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+
+    /// The server does not know the reader's time zone, so it says plainly that times are UTC.
+    private static func display(_ date: Date) -> String {
+        var style = Date.FormatStyle(date: .abbreviated, time: .shortened, timeZone: TimeZone(identifier: "UTC")!)
+        style.locale = Locale(identifier: "en_GB")
+        return date.formatted(style) + " UTC"
+    }
+}
+
+/// A page that says what went wrong and how to get back.
+struct ErrorPage: PageView {
+    static let template = "error"
+
+    let status: Int
+    let heading: String
+    let message: String
+}

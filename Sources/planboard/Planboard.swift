@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import Logging
+import PlanStore
+import PlanWeb
+
+/// `planboard`: serves the board.
+@main
+struct Planboard: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "planboard",
+        abstract: "Serve your plan board (Today, Next, Later) in the browser.")
+
+    @Option(help: "Address to listen on. Keep it on loopback unless you know why not.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on; 0 picks any free port (the URL printed is the real one).")
+    var port = 8080
+
+    @Option(help: "The SQLite file holding the board; its folder is created if missing. (default: $XDG_DATA_HOME/planboard/board.sqlite, or ~/.local/share/planboard/board.sqlite)")
+    var database: String?
+
+    @Option(help: "Folder holding Templates/ and Public/. (default: the source checkout this binary was built from, else the current folder)")
+    var resources: String?
+
+    @Option(help: "Least severe log level shown: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: Logger.Level = .info
+
+    mutating func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+    }
+
+    func run() async throws {
+        let path = database ?? Self.defaultDatabasePath()
+        let resourcesFolder = try Self.resourcesFolder(resources)
+        var logger = Logger(label: "planboard")
+        logger.logLevel = logLevel
+
+        let store = try SQLiteBoardStore.open(path: path)
+        let host = self.host
+        let app = try await buildApplication(
+            configuration: AppConfiguration(host: host, port: port, resources: resourcesFolder),
+            store: store,
+            logger: logger,
+            onServerRunning: { port in
+                let shownHost = host.contains(":") ? "[\(host)]" : host
+                // Written straight to the file handle: tests and scripts read this line from a pipe, unbuffered.
+                let line = "PlanBoard is running at http://\(shownHost):\(port)/  (board: \(path); press Ctrl-C to stop)\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
+            })
+        try await app.runService()
+    }
+
+    /// The XDG data folder, so the board survives rebuilds and lives where such files usually do.
+    static func defaultDatabasePath() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
+        return (base as NSString).appendingPathComponent("planboard/board.sqlite")
+    }
+
+    /// Templates and static files: the flag, else the checkout this file was compiled from, else the current folder.
+    static func resourcesFolder(_ flag: String?) throws -> URL {
+        func hasTemplates(_ folder: URL) -> Bool {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("Templates/board.mustache").path)
+        }
+        if let flag {
+            let folder = URL(fileURLWithPath: flag)
+            guard hasTemplates(folder) else { throw ValidationError("--resources \(flag) has no Templates/board.mustache.") }
+            return folder
+        }
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        guard let folder = [checkout, current].first(where: hasTemplates) else {
+            throw ValidationError("Could not find PlanBoard's Templates/ and Public/ folders; pass --resources PATH.")
+        }
+        return folder
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

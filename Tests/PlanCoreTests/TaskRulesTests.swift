@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import PlanCore
+
+@Suite struct TaskTitleTests {
+    @Test func titleIsTrimmed() throws {
+        #expect(try TaskTitle.validate("  Buy milk \n") == "Buy milk")
+    }
+
+    @Test func emptyOrBlankTitleIsRefused() {
+        #expect(throws: PlanError.titleEmpty) { try TaskTitle.validate("") }
+        #expect(throws: PlanError.titleEmpty) { try TaskTitle.validate(" \t\n ") }
+    }
+
+    @Test func titleOf200CharactersIsAcceptedAnd201IsRefused() throws {
+        #expect(try TaskTitle.validate(String(repeating: "a", count: 200)).count == 200)
+        #expect(throws: PlanError.titleTooLong(count: 201)) { try TaskTitle.validate(String(repeating: "a", count: 201)) }
+    }
+
+    @Test func charactersAreCountedAsPeopleSeeThem() throws {
+        // 200 family emoji are 200 characters, though many more bytes and scalars.
+        let title = String(repeating: "👨‍👩‍👧", count: 200)
+        #expect(try TaskTitle.validate(title) == title)
+    }
+
+    @Test func controlCharactersInsideTheTitleAreRefused() {
+        for title in ["a\tb", "line\nbreak", "nul\u{0}", "bell\u{7}", "c1\u{85}x", "sep\u{2028}x"] {
+            #expect(throws: PlanError.titleControlCharacters, "\(title.debugDescription)") { try TaskTitle.validate(title) }
+        }
+    }
+
+    @Test func unicodeTitlesAreKept() throws {
+        #expect(try TaskTitle.validate("写报告 📝 café") == "写报告 📝 café")
+    }
+
+    @Test func everyTitleErrorPointsAtTheTitleField() {
+        for error in [PlanError.titleEmpty, .titleTooLong(count: 300), .titleControlCharacters] {
+            #expect(error.field == "title")
+            #expect(error.code == "invalid_title")
+        }
+    }
+}
+
+@Suite struct ColumnTests {
+    @Test func columnsParseWhateverTheCase() throws {
+        #expect(try Column(parsing: "Today") == .today)
+        #expect(try Column(parsing: " later ") == .later)
+    }
+
+    @Test func unknownColumnIsRefusedWithItsName() {
+        #expect(throws: PlanError.unknownColumn("someday")) { try Column(parsing: "someday") }
+        #expect(PlanError.unknownColumn("someday").message.contains("someday"))
+    }
+
+    @Test func columnsAreInDisplayOrder() {
+        #expect(Column.allCases.sorted() == [.today, .next, .later])
+        #expect(Column.allCases.map(\.title) == ["Today", "Next", "Later"])
+    }
+}
+
+@Suite struct MoveRulesTests {
+    let now = Date(timeIntervalSince1970: 0)
+
+    func task(_ id: TaskID, _ column: Column = .today, finished: Bool = false) -> PlanTask {
+        PlanTask(id: id, title: "Task \(id)", column: column, orderKey: .between(nil, nil), finished: finished, created: now, updated: now)
+    }
+
+    @Test func finishedTaskCannotBeMoved() {
+        #expect(throws: PlanError.taskFinished(title: "Task 1")) {
+            try MoveRules.check(task(1, finished: true), for: MoveRequest(taskID: 1, column: .next, after: nil))
+        }
+    }
+
+    @Test func taskCannotBePlacedAfterItself() {
+        #expect(throws: PlanError.anchorIsTask) {
+            try MoveRules.check(task(1), for: MoveRequest(taskID: 1, column: .today, after: 1))
+        }
+    }
+
+    @Test func anchorGoneOrInAnotherColumnIsStale() throws {
+        let request = MoveRequest(taskID: 1, column: .next, after: 2)
+        #expect(throws: PlanError.staleAnchor) { try MoveRules.checkAnchor(nil, for: request) }
+        #expect(throws: PlanError.staleAnchor) { try MoveRules.checkAnchor(task(2, .today), for: request) }
+        try MoveRules.checkAnchor(task(2, .next), for: request)
+        try MoveRules.checkAnchor(nil, for: MoveRequest(taskID: 1, column: .next, after: nil))
+    }
+
+    @Test func everyErrorHasACodeAndAMessageEndingInAFullStop() {
+        let errors: [PlanError] = [
+            .titleEmpty, .titleTooLong(count: 201), .titleControlCharacters, .unknownColumn("x"), .taskNotFound(3),
+            .taskFinished(title: "t"), .anchorIsTask, .staleAnchor, .moveIDReused("m"),
+            .invalidField(name: "after", reason: "must be a task id"), .nothingToUndo,
+        ]
+        for error in errors {
+            #expect(!error.code.isEmpty)
+            #expect(error.message.hasSuffix("."), "\(error)")
+        }
+        #expect(Set(errors.map(\.code)).count == 9)
+    }
+}
