@@ -45,6 +45,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "PlanWebTests",
             dependencies: [

@@ -15,9 +15,8 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     let renderer = try await PageRenderer(templates: configuration.templatesFolder)
     let deps = WebDependencies(store: store, renderer: renderer, environment: environment)
-    let router = buildRouter(configuration: configuration, deps: deps)
     return Application(
-        responder: ErrorResponder(wrapped: router.buildResponder(), renderer: renderer, store: store),
+        router: buildRouter(configuration: configuration, deps: deps),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "PlanBoard"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger)
@@ -26,6 +25,7 @@ public func buildApplication(
 /// The routes and the middleware in front of them.
 func buildRouter(configuration: AppConfiguration, deps: WebDependencies) -> Router<PlanRequestContext> {
     let router = Router(context: PlanRequestContext.self)
+    router.add(middleware: ErrorMiddleware(renderer: deps.renderer, store: deps.store))
     router.add(middleware: FileMiddleware(configuration.publicFolder.path, cacheControl: .init([(MediaType(type: .any), [.noCache])])))
     let limit = configuration.maxBodySize
     router.add(middleware: SessionMiddleware(makeToken: deps.environment.makeToken, bodyLimit: { _ in limit }))

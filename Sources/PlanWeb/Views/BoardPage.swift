@@ -33,8 +33,9 @@ struct BoardPage: PageView {
         let title: String
         let important: Bool
         let finished: Bool
-        let excerpt: String
-        let state: String
+        let excerpt: String?
+        /// "important, finished" for screen readers; nil for an ordinary open task.
+        let state: String?
         let moves: [MoveButton]
         let finishValue: Bool
         let finishLabel: String
@@ -51,7 +52,7 @@ struct BoardPage: PageView {
         let label: String
     }
 
-    init(board: Board, csrf: String, banner: Banner? = nil, addForms: [Column: AddForm] = [:], excerpt: (PlanTask) -> String = { _ in "" }) {
+    init(board: Board, csrf: String, banner: Banner? = nil, addForms: [Column: AddForm] = [:], excerpt: (PlanTask) -> String? = Excerpt.of) {
         revision = board.revision
         self.csrf = csrf
         self.banner = banner
@@ -69,7 +70,7 @@ struct BoardPage: PageView {
         }
     }
 
-    private static func card(_ task: PlanTask, at index: Int, in tasks: [PlanTask], board: Board, excerpt: String) -> CardView {
+    private static func card(_ task: PlanTask, at index: Int, in tasks: [PlanTask], board: Board, excerpt: String?) -> CardView {
         let title = "“\(task.title)”"
         var moves: [MoveButton] = []
         if !task.finished {
@@ -92,10 +93,10 @@ struct BoardPage: PageView {
                 moves.append(move(other, after: board.tasks(in: other).last?.id, symbol: symbol, label: "Move \(title) to \(other.title)"))
             }
         }
-        let state = [task.important ? "important" : nil, task.finished ? "finished" : nil].compactMap { $0 }.joined(separator: ", ")
+        let states = [task.important ? "important" : nil, task.finished ? "finished" : nil].compactMap { $0 }
         return CardView(
             id: task.id, title: task.title, important: task.important, finished: task.finished,
-            excerpt: excerpt, state: state, moves: moves,
+            excerpt: excerpt, state: states.isEmpty ? nil : states.joined(separator: ", "), moves: moves,
             finishValue: !task.finished,
             finishLabel: task.finished ? "Mark \(title) as not finished" : "Mark \(title) as finished",
             deleteLabel: "Delete \(title)")

@@ -3,12 +3,13 @@ import Hummingbird
 import Logging
 import PlanStore
 
-/// Wraps the whole router: turns every thrown error into a page or a JSON answer, and puts the
-/// security headers on every response, errors and static files included.
-struct ErrorResponder<Wrapped: HTTPResponder>: HTTPResponder where Wrapped.Context == PlanRequestContext {
+/// The first middleware in front of every route: turns every thrown error into a page or a JSON
+/// answer, and puts the security headers on every response, errors and static files included.
+///
+/// It must come first: the router turns framework errors that reach it into bare, empty responses.
+struct ErrorMiddleware: RouterMiddleware {
     typealias Context = PlanRequestContext
 
-    let wrapped: Wrapped
     let renderer: PageRenderer
     let store: any BoardStore
 
@@ -20,10 +21,10 @@ struct ErrorResponder<Wrapped: HTTPResponder>: HTTPResponder where Wrapped.Conte
         ].joined(separator: "; ")
     }
 
-    func respond(to request: Request, context: Context) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
         do {
-            response = try await wrapped.respond(to: request, context: context)
+            response = try await next(request, context)
         } catch {
             response = await errorResponse(error, for: request, context: context)
         }

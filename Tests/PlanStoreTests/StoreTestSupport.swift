@@ -1,0 +1,58 @@
+import Foundation
+import GRDB
+import PlanCore
+@testable import PlanStore
+
+/// A clock that moves one second each time it is read, so timestamps are distinct and predictable.
+final class TickingClock: Sendable {
+    private let seconds = Mutex<Double>(1_795_000_000)
+
+    func now() -> Date {
+        seconds.withLock { value in
+            value += 1
+            return Date(timeIntervalSince1970: value)
+        }
+    }
+}
+
+import Synchronization
+
+extension SQLiteBoardStore {
+    static func forTesting() throws -> SQLiteBoardStore {
+        let clock = TickingClock()
+        return try .inMemory(now: { clock.now() })
+    }
+
+    /// Adds tasks titled as given, in order, to one column.
+    @discardableResult
+    func add(_ titles: [String], to column: PlanCore.Column = .today) async throws -> [PlanTask] {
+        var tasks: [PlanTask] = []
+        for title in titles { tasks.append(try await create(try NewTask(title: title, column: column), client: nil).value) }
+        return tasks
+    }
+
+    /// Every task row exactly as stored, by id.
+    func rawRows() async throws -> [Int64: Row] {
+        try await writer.read { db in
+            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT * FROM task").map { ($0["id"] as Int64, $0) })
+        }
+    }
+
+    /// Titles per column in display order.
+    func titles() async throws -> [PlanCore.Column: [String]] {
+        let board = try await board()
+        return Dictionary(uniqueKeysWithValues: PlanCore.Column.allCases.map { ($0, board.tasks(in: $0).map(\.title)) })
+    }
+}
+
+/// A temporary folder removed when the test is done with it.
+struct TemporaryFolder: ~Copyable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("planboard-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}

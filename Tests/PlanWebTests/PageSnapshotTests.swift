@@ -1,0 +1,53 @@
+import Foundation
+import HummingbirdTesting
+import SnapshotTesting
+import Testing
+@testable import PlanWeb
+
+/// Whole pages, compared line by line with the committed HTML under `__Snapshots__/`.
+/// The clock, the session token and the ids are fixed, so any difference is a real change.
+@Suite struct PageSnapshotTests {
+    static var html: Snapshotting<String, String> {
+        var strategy = Snapshotting<String, String>.lines
+        strategy.pathExtension = "html"
+        return strategy
+    }
+
+    static func seed(_ client: some TestClientProtocol) async throws {
+        try await client.addTasks(["Buy milk", "Write the quarterly report", "Call Anna"])
+        try await client.addTasks(["Review pull request #42"], to: "next")
+        _ = try await client.post("/tasks", ["title": "Plan the trip to Lisbon", "column": "later", "important": "true", "notes": "Flights <first>, then hotels."], json: true)
+        _ = try await client.post("/tasks/2/finish", ["finished": "true"], json: true)
+    }
+
+    @Test func boardPage() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await Self.seed(client)
+            let page = try await client.get("/").text
+            assertSnapshot(of: page, as: Self.html)
+        }
+    }
+
+    @Test func taskPage() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await Self.seed(client)
+            let page = try await client.get("/tasks/5").text
+            assertSnapshot(of: page, as: Self.html)
+        }
+    }
+
+    @Test func validationErrorOnTheBoard() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await Self.seed(client)
+            let page = try await client.post("/tasks", ["title": "", "column": "next"]).text
+            assertSnapshot(of: page, as: Self.html)
+        }
+    }
+
+    @Test func notFoundPage() async throws {
+        try await TestApp.make().test(.router) { client in
+            let page = try await client.get("/tasks/404").text
+            assertSnapshot(of: page, as: Self.html)
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import HummingbirdTesting
+import Testing
+@testable import PlanWeb
+
+@Suite struct TaskRoutesTests {
+    @Test func taskPageShowsTheEditFormWithTheStoredValues() async throws {
+        try await TestApp.make().test(.router) { client in
+            _ = try await client.post("/tasks", ["title": "Write <report>", "column": "next", "important": "true", "notes": "first line\n<i>not html yet</i>"], json: true)
+            let page = try await client.get("/tasks/1")
+            #expect(page.status == .ok)
+            let html = page.text
+            #expect(html.contains(#"<form class="edit-task" method="post" action="/tasks/1">"#))
+            #expect(html.contains(#"value="Write &lt;report&gt;""#))
+            #expect(html.contains(#"<div class="notes">first line"#))
+            #expect(html.contains("&lt;i&gt;not html yet&lt;/i&gt;"))
+            #expect(html.contains(#"name="important" value="true" checked"#))
+            #expect(html.contains("In <strong>Next</strong>"))
+        }
+    }
+
+    @Test func unknownOrMalformedTaskIdIs404() async throws {
+        try await TestApp.make().test(.router) { client in
+            for uri in ["/tasks/42", "/tasks/abc", "/tasks/-1", "/tasks/0"] {
+                let page = try await client.get(uri)
+                #expect(page.status == .notFound, "\(uri)")
+            }
+            let json = try await client.get("/tasks/42", json: true)
+            #expect(try json.errorCode() == "not_found")
+            #expect(try json.jsonObject()["error"].flatMap { ($0 as? [String: Any])?["message"] as? String } == "There is no task 42; it may have been deleted.")
+        }
+    }
+
+    @Test func editingByFormRedirectsToTheTaskPage() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await client.addTasks(["old"])
+            let response = try await client.post("/tasks/1", ["title": "new", "important": "true", "notes": "n"])
+            #expect(response.status == .seeOther)
+            #expect(response.headers[.location] == "/tasks/1")
+            let task = try await client.get("/tasks/1", json: true).jsonObject()
+            #expect(task["title"] as? String == "new")
+            #expect(task["important"] as? Bool == true)
+            #expect(task["notes"] as? String == "n")
+        }
+    }
+
+    @Test func uncheckingImportantSendsTheHiddenFalse() async throws {
+        try await TestApp.make().test(.router) { client in
+            _ = try await client.post("/tasks", ["title": "t", "column": "today", "important": "true"], json: true)
+            // The browser sends only the hidden field when the box is unticked.
+            _ = try await client.post("/tasks/1", ["title": "t", "important": "false", "notes": ""])
+            #expect(try await client.get("/tasks/1", json: true).jsonObject()["important"] as? Bool == false)
+            // Ticked: the checkbox comes first and wins over the hidden field.
+            _ = try await client.post("/tasks/1", ["title": "t", "important": "true", "important": "false", "notes": ""])
+            #expect(try await client.get("/tasks/1", json: true).jsonObject()["important"] as? Bool == true)
+        }
+    }
+
+    @Test func editingByJSONChangesOnlyTheFieldsSent() async throws {
+        try await TestApp.make().test(.router) { client in
+            _ = try await client.post("/tasks", ["title": "keep", "column": "today", "notes": "keep notes"], json: true)
+            let response = try await client.post("/tasks/1", ["important": "true"], json: true)
+            #expect(response.status == .ok)
+            #expect(response.headers[.boardRevision] == "2")
+            let task = try response.jsonObject()
+            #expect(task["title"] as? String == "keep")
+            #expect(task["notes"] as? String == "keep notes")
+            #expect(task["important"] as? Bool == true)
+        }
+    }
+
+    @Test func invalidEditShowsTheTaskPageWithTheTypedTextKept() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await client.addTasks(["stored title"])
+            let response = try await client.post("/tasks/1", ["title": "", "important": "true", "notes": "my <draft> notes"])
+            #expect(response.status == .unprocessableContent)
+            let html = response.text
+            #expect(html.contains(#"<p class="field-error" id="title-error">Give the task a title.</p>"#))
+            #expect(html.contains(#"<input id="title" name="title" type="text" value="" maxlength="200" required aria-invalid="true""#))
+            #expect(html.contains("my &lt;draft&gt; notes</textarea>"))
+            #expect(html.contains(#"name="important" value="true" checked"#))
+            #expect(try await client.get("/tasks/1", json: true).jsonObject()["title"] as? String == "stored title")
+        }
+    }
+
+    @Test func editOfUnknownTaskIs404() async throws {
+        try await TestApp.make().test(.router) { client in
+            let response = try await client.post("/tasks/9", ["title": "x"], json: true)
+            #expect(response.status == .notFound)
+            #expect(try response.errorCode() == "not_found")
+        }
+    }
+
+    @Test func finishingAndReopening() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await client.addTasks(["t"])
+            let finished = try await client.post("/tasks/1/finish", ["finished": "true"])
+            #expect(finished.status == .seeOther)
+            #expect(finished.headers[.location] == "/#task-1")
+            #expect(try await client.get("/", cookie: true).text.contains(#"data-finished="true""#))
+            let reopened = try await client.post("/tasks/1/finish", ["finished": "false"], json: true)
+            #expect(reopened.status == .ok)
+            #expect(try reopened.jsonObject()["finished"] as? Bool == false)
+            let fromTaskPage = try await client.post("/tasks/1/finish", ["finished": "true", "return": "task"])
+            #expect(fromTaskPage.headers[.location] == "/tasks/1")
+            let bad = try await client.post("/tasks/1/finish", ["finished": "maybe"], json: true)
+            #expect(bad.status == .unprocessableContent)
+            #expect(try bad.errorCode() == "invalid_field")
+            let unknown = try await client.post("/tasks/7/finish", [:], json: true)
+            #expect(unknown.status == .notFound)
+        }
+    }
+
+    @Test func deletingRemovesTheTaskAndTwiceIsNotFound() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await client.addTasks(["a", "b"])
+            let deleted = try await client.post("/tasks/1/delete")
+            #expect(deleted.status == .seeOther)
+            #expect(deleted.headers[.location] == "/")
+            #expect(try await client.titles()["today"] == ["b"])
+            let again = try await client.post("/tasks/1/delete", json: true)
+            #expect(again.status == .notFound)
+            #expect(try again.errorCode() == "not_found")
+            let json = try await client.post("/tasks/2/delete", json: true)
+            #expect(json.status == .ok)
+            #expect(int64(try json.jsonObject()["revision"]) == 4)
+            let page = try await client.post("/tasks/2/delete")
+            #expect(page.status == .notFound)
+            #expect(page.text.contains("There is no task 2; it may have been deleted."))
+            #expect(page.text.contains(#"<main id="board""#))
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import PlanCore
+import PlanStore
+import Testing
+@testable import PlanWeb
+
+/// Builds the real app for tests: an in-memory store (unless given one), the repo's templates,
+/// a clock fixed at 2026-11-22 09:00 UTC and a fixed session token, so pages are byte-stable.
+enum TestApp {
+    static let token = "testsessiontoken0123456789abcdefghij"
+    static let fixedNow = Date(timeIntervalSince1970: 1_795_338_000)
+
+    /// The repository root, found from this file so tests run from any folder.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func store() throws -> SQLiteBoardStore {
+        try SQLiteBoardStore.inMemory(now: { fixedNow })
+    }
+
+    static func make(store: (any BoardStore)? = nil, maxBodySize: Int = 1 << 20) async throws -> some ApplicationProtocol {
+        try await buildApplication(
+            configuration: AppConfiguration(host: "127.0.0.1", port: 0, resources: root, maxBodySize: maxBodySize),
+            store: store ?? self.store(),
+            environment: AppEnvironment(now: { fixedNow }, makeToken: { token }))
+    }
+}
+
+extension TestClientProtocol {
+    /// GET with the test session's cookie.
+    func get(_ uri: String, json: Bool = false, cookie: Bool = true) async throws -> TestResponse {
+        var headers: HTTPFields = [:]
+        if cookie { headers[.cookie] = "pb_session=\(TestApp.token)" }
+        if json { headers[.accept] = "application/json" }
+        return try await execute(uri: uri, method: .get, headers: headers)
+    }
+
+    /// A form post as a browser sends it, with the session cookie and (unless told otherwise) the CSRF field.
+    func post(_ uri: String, _ fields: KeyValuePairs<String, String> = [:], json: Bool = false, csrf: String? = TestApp.token, cookie: Bool = true, headers extra: HTTPFields = [:]) async throws -> TestResponse {
+        var headers = extra
+        headers[.contentType] = "application/x-www-form-urlencoded"
+        if cookie { headers[.cookie] = "pb_session=\(TestApp.token)" }
+        if json { headers[.accept] = "application/json" }
+        var pairs = fields.map { ($0.key, $0.value) }
+        if let csrf { pairs.append(("csrf", csrf)) }
+        let body = pairs.map { "\(formEncode($0.0))=\(formEncode($0.1))" }.joined(separator: "&")
+        return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
+    }
+
+    /// Creates tasks through the real route and returns their ids.
+    @discardableResult
+    func addTasks(_ titles: [String], to column: String = "today") async throws -> [Int64] {
+        var ids: [Int64] = []
+        for title in titles {
+            let response = try await post("/tasks", ["title": title, "column": column], json: true)
+            #expect(response.status == .created)
+            ids.append(try #require(int64(try response.jsonObject()["id"])))
+        }
+        return ids
+    }
+
+    /// Titles per column as the JSON board lists them.
+    func titles() async throws -> [String: [String]] {
+        let board = try await get("/", json: true).jsonObject()
+        let columns = board["columns"] as! [String: [[String: Any]]]
+        return columns.mapValues { $0.map { $0["title"] as! String } }
+    }
+}
+
+func formEncode(_ text: String) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._*")
+    return text.addingPercentEncoding(withAllowedCharacters: allowed)!.replacingOccurrences(of: "%20", with: "+")
+}
+
+extension TestResponse {
+    var text: String { String(buffer: body) }
+
+    func jsonObject() throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        return try #require(object as? [String: Any], "not a JSON object: \(text)")
+    }
+
+    /// `error.code` of a JSON error answer.
+    func errorCode() throws -> String? {
+        (try jsonObject()["error"] as? [String: Any])?["code"] as? String
+    }
+}
+
+/// A JSON number as Int64, however JSONSerialization chose to box it.
+func int64(_ value: Any?) -> Int64? {
+    switch value {
+    case let number as Int: Int64(number)
+    case let number as Int64: number
+    case let number as NSNumber: number.int64Value
+    default: nil
+    }
+}
