@@ -44,6 +44,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "planboard-bench",
+            dependencies: ["PlanWeb", "PlanStore", "PlanCore"],
+            path: "Benchmarks/planboard-bench",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore"], swiftSettings: swiftSettings),
         .testTarget(

@@ -15,7 +15,7 @@ import Testing
             let html = page.text
             #expect(html.contains(#"<main id="board" class="board" data-revision="3""#))
             for column in ["today", "next", "later"] {
-                #expect(html.contains(#"<section class="column" data-column="\#(column)""#))
+                #expect(html.contains(#"<section class="column" id="column-\#(column)" data-column="\#(column)""#))
             }
             #expect(html.components(separatedBy: #"<ol class="tasks""#).count == 4)
             #expect(html.contains(#"<li class="task" id="task-\#(ids[0])" data-task-id="\#(ids[0])" data-finished="false" data-important="false" tabindex="0""#))

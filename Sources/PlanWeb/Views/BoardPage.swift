@@ -1,8 +1,8 @@
 import PlanCore
 
 /// The board as the template draws it.
-struct BoardPage: PageView {
-    static let template = "board"
+package struct BoardPage: PageView {
+    package static let template = "board"
 
     let revision: Int64
     let csrf: String
@@ -11,7 +11,7 @@ struct BoardPage: PageView {
     let taskCountLabel: String
 
     /// What the add-task form in one column shows after a refused submission.
-    struct AddForm: Sendable {
+    package struct AddForm: Sendable {
         var title = ""
         var important = false
         var error: String?
@@ -52,7 +52,7 @@ struct BoardPage: PageView {
         let label: String
     }
 
-    init(board: Board, csrf: String, banner: Banner? = nil, addForms: [Column: AddForm] = [:], excerpt: (PlanTask) -> String? = Excerpt.of) {
+    package init(board: Board, csrf: String, banner: Banner? = nil, addForms: [Column: AddForm] = [:], excerpt: (PlanTask) -> String? = Excerpt.of) {
         revision = board.revision
         self.csrf = csrf
         self.banner = banner
@@ -104,7 +104,7 @@ struct BoardPage: PageView {
 }
 
 /// A message across the top of a page: why something was refused, or what just happened.
-struct Banner: Sendable {
+package struct Banner: Sendable {
     let kind: String
     let message: String
 

@@ -1,12 +1,12 @@
 import PlanCore
 
 /// The short plain-text preview of a task's notes shown on its card.
-enum Excerpt {
+package enum Excerpt {
     /// How many characters a card shows before cutting.
     static let length = 120
 
     /// The notes with white space collapsed, cut at a word boundary; nil when there are none.
-    static func of(_ task: PlanTask) -> String? {
+    package static func of(_ task: PlanTask) -> String? {
         cut(task.notes)
     }
 

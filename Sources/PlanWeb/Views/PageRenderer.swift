@@ -3,15 +3,15 @@ import Hummingbird
 import Mustache
 
 /// A view model that names the template it is drawn with.
-protocol PageView: Sendable {
+package protocol PageView: Sendable {
     static var template: String { get }
 }
 
 /// Draws pages from the Mustache templates in the configured `Templates/` folder.
-struct PageRenderer: Sendable {
+package struct PageRenderer: Sendable {
     let library: MustacheLibrary
 
-    init(templates folder: URL) async throws {
+    package init(templates folder: URL) async throws {
         library = try await MustacheLibrary(directory: folder.path)
         for name in ["board", "task", "error"] where library.getTemplate(named: name) == nil {
             throw TemplateMissing(name: name, folder: folder.path)
@@ -19,7 +19,7 @@ struct PageRenderer: Sendable {
     }
 
     /// The page's HTML, or a thrown error if its template is missing (a deployment fault, not a person's).
-    func html(_ page: some PageView) throws -> String {
+    package func html(_ page: some PageView) throws -> String {
         guard let html = library.render(page, withTemplate: type(of: page).template) else {
             throw TemplateMissing(name: type(of: page).template, folder: "")
         }

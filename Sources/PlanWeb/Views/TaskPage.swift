@@ -2,8 +2,8 @@ import Foundation
 import PlanCore
 
 /// One task with its edit form.
-struct TaskPage: PageView {
-    static let template = "task"
+package struct TaskPage: PageView {
+    package static let template = "task"
 
     let id: TaskID
     let csrf: String
@@ -61,8 +61,8 @@ struct TaskPage: PageView {
 }
 
 /// A page that says what went wrong and how to get back.
-struct ErrorPage: PageView {
-    static let template = "error"
+package struct ErrorPage: PageView {
+    package static let template = "error"
 
     let status: Int
     let heading: String

@@ -1,0 +1,76 @@
+"""Every action with JavaScript switched off, through ordinary forms in a real browser."""
+import unittest
+
+from selenium.webdriver.common.by import By
+
+from harness import ServerTestCase, chromium, console_errors
+
+
+class BoardWithoutJavaScriptTests(ServerTestCase):
+    def setUp(self):
+        super().setUp()
+        self.driver = chromium(javascript=False)
+        self.addCleanup(self.driver.quit)
+
+    def add(self, column, title, important=False):
+        form = self.driver.find_element(By.CSS_SELECTOR, f'section[data-column="{column}"] form.add-task')
+        form.find_element(By.NAME, "title").send_keys(title)
+        if important:
+            form.find_element(By.NAME, "important").click()
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+
+    def press(self, label):
+        self.driver.find_element(By.CSS_SELECTOR, f'button[aria-label="{label}"]').click()
+
+    def test_add_move_finish_edit_and_delete_with_forms_only(self):
+        driver = self.driver
+        driver.get(self.server.url + "/")
+        for title in ["Buy milk", "Write report", "Call Anna"]:
+            self.add("today", title)
+        self.add("later", "Plan trip", important=True)
+        self.assertEqual(self.titles()["today"], ["Buy milk", "Write report", "Call Anna"])
+        self.assertTrue(driver.current_url.endswith("/#task-4"), driver.current_url)
+
+        self.press("Move “Call Anna” up")
+        self.assertEqual(self.titles()["today"], ["Buy milk", "Call Anna", "Write report"])
+        self.press("Move “Buy milk” down")
+        self.assertEqual(self.titles()["today"], ["Call Anna", "Buy milk", "Write report"])
+        self.press("Move “Write report” to Next")
+        self.press("Move “Plan trip” to Today")
+        self.assertEqual(self.titles(), {"today": ["Call Anna", "Buy milk", "Plan trip"], "next": ["Write report"], "later": []})
+
+        self.press("Mark “Buy milk” as finished")
+        card = driver.find_element(By.ID, "task-1")
+        self.assertEqual(card.get_attribute("data-finished"), "true")
+        self.assertEqual(card.find_elements(By.CSS_SELECTOR, ".task-actions button[aria-label^=Move]"), [])
+
+        driver.find_element(By.CSS_SELECTOR, "#task-3 .task-title").click()
+        title = driver.find_element(By.ID, "title")
+        title.clear()
+        title.send_keys("Call Anna about the trip")
+        driver.find_element(By.ID, "notes").send_keys("Ask about dates")
+        driver.find_element(By.CSS_SELECTOR, ".edit-task button[type=submit]").click()
+        self.assertIn("/tasks/3", driver.current_url)
+        self.assertEqual(driver.find_element(By.CSS_SELECTOR, ".notes").text, "Ask about dates")
+
+        driver.get(self.server.url + "/")
+        self.press("Delete “Write report”")
+        self.assertEqual(self.titles()["next"], [])
+        self.assertEqual(console_errors(driver), [])
+
+    def test_a_refused_title_is_shown_beside_the_field_with_the_text_kept(self):
+        driver = self.driver
+        driver.get(self.server.url + "/")
+        field = driver.find_element(By.ID, "new-next")
+        # Bypass the browser's own maxlength so the server's rule is what answers.
+        long_title = "x" * 205
+        driver.execute_cdp_cmd("Runtime.evaluate", {"expression": f"document.getElementById('new-next').removeAttribute('maxlength'); document.getElementById('new-next').value = '{long_title}'"})
+        field.submit()
+        error = driver.find_element(By.ID, "new-next-error")
+        self.assertIn("keep it to 200 or fewer", error.text)
+        self.assertEqual(driver.find_element(By.ID, "new-next").get_attribute("value"), long_title)
+        self.assertEqual(self.titles()["next"], [])
+
+
+if __name__ == "__main__":
+    unittest.main()

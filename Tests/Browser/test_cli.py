@@ -1,0 +1,56 @@
+"""`planboard` as a newcomer runs it: flags, the printed URL, health, clean stop, data kept."""
+import os
+import signal
+import unittest
+
+from harness import Server
+
+
+class CommandLineTests(unittest.TestCase):
+    def test_prints_the_real_url_answers_healthz_and_stops_cleanly_on_sigterm(self):
+        server = Server().start()
+        self.addCleanup(server.cleanup)
+        self.assertRegex(server.url, r"^http://127\.0\.0\.1:\d+$")
+        self.assertNotEqual(server.url.rsplit(":", 1)[1], "0", "port 0 must be replaced by the real port")
+        status, _, body = server.request("/healthz")
+        self.assertEqual((status, body), (200, "ok"))
+        self.assertEqual(server.stop(signal.SIGTERM), 0)
+
+    def test_ctrl_c_stops_cleanly(self):
+        server = Server().start()
+        self.addCleanup(server.cleanup)
+        self.assertEqual(server.stop(signal.SIGINT), 0)
+
+    def test_database_folder_is_created_and_data_survives_a_restart(self):
+        first = Server()
+        first.database = os.path.join(first.folder, "does", "not", "exist", "board.sqlite")
+        first.start()
+        self.addCleanup(first.cleanup)
+        status, headers, _ = first.request("/")
+        cookie = headers["Set-Cookie"].split(";")[0]
+        token = cookie.split("=", 1)[1]
+        status, _, _ = first.request(
+            "/tasks", data=f"title=Survives&column=next&csrf={token}".encode(),
+            headers={"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"})
+        self.assertEqual(status, 201)
+        self.assertTrue(os.path.exists(first.database))
+        first.stop()
+
+        second = Server(database=first.database).start()
+        self.addCleanup(second.cleanup)
+        status, _, body = second.request("/", headers={"Accept": "application/json"})
+        self.assertIn('"title":"Survives"', body)
+
+    def test_bad_flags_are_refused_with_a_message(self):
+        import subprocess
+        from harness import BINARY
+        result = subprocess.run([BINARY, "--port", "70000"], capture_output=True, text=True, timeout=30)
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("--port must be between 0 and 65535", result.stderr)
+        result = subprocess.run([BINARY, "--resources", "/nonexistent"], capture_output=True, text=True, timeout=30)
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("has no Templates/board.mustache", result.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,46 @@
+"""Screenshots for the README, taken from the real server, with checks on the layout they show."""
+import os
+import unittest
+
+from selenium.webdriver.common.by import By
+
+import demo
+from harness import ROOT, ServerTestCase, chromium, console_errors
+
+DOCS = os.path.join(ROOT, "docs")
+
+
+class ScreenshotTests(ServerTestCase):
+    def setUp(self):
+        super().setUp()
+        demo.seed(self.server)
+        os.makedirs(DOCS, exist_ok=True)
+
+    def test_desktop_board_shows_three_columns_side_by_side(self):
+        driver = chromium(width=1280, height=760)
+        self.addCleanup(driver.quit)
+        driver.get(self.server.url + "/")
+        columns = driver.find_elements(By.CSS_SELECTOR, "section.column")
+        self.assertEqual([c.get_attribute("data-column") for c in columns], ["today", "next", "later"])
+        tops = {c.rect["y"] for c in columns}
+        self.assertEqual(len(tops), 1, "columns sit side by side")
+        self.assertLessEqual(driver.execute_script("return document.documentElement.scrollWidth"), 1280)
+        driver.save_screenshot(os.path.join(DOCS, "board.png"))
+        self.assertEqual(console_errors(driver), [])
+
+    def test_phone_board_shows_one_column_at_a_time(self):
+        driver = chromium(width=390, height=844, mobile=True)
+        self.addCleanup(driver.quit)
+        driver.get(self.server.url + "/")
+        width = driver.execute_script("return window.innerWidth")
+        column = driver.find_element(By.CSS_SELECTOR, 'section[data-column="today"]')
+        self.assertGreater(column.rect["width"], width * 0.85, "a column fills the screen")
+        self.assertLessEqual(column.rect["x"] + column.rect["width"], width, "and fits in it")
+        page_width = driver.execute_script("return document.documentElement.scrollWidth")
+        self.assertLessEqual(page_width, width, "the page itself never scrolls sideways; the board does")
+        driver.save_screenshot(os.path.join(DOCS, "board-phone.png"))
+        self.assertEqual(console_errors(driver), [])
+
+
+if __name__ == "__main__":
+    unittest.main()
