@@ -37,7 +37,7 @@ var generator = SystemRandomNumberGenerator()
 print("PlanBoard benchmarks (release build, \(ProcessInfo.processInfo.activeProcessorCount) cores)")
 print("")
 print("Render GET / : read the board from SQLite, build the view model, draw the Mustache page")
-print("  tasks    median        p95   runs   page size")
+print("  tasks    median        p95   runs   page size   (of the median: read board / view model / Mustache)")
 for count in [30, 300, 3_000] {
     let (store, folder) = try freshStore()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -53,7 +53,14 @@ for count in [30, 300, 3_000] {
         let html = try renderer.html(BoardPage(board: board, csrf: "benchmarktoken0123456789abcdef"))
         size = html.utf8.count
     }
-    print(String(format: "  %5d  ", count) + format(result.median) + "  " + format(result.p95) + String(format: "  %5d  %7.1f KB", result.runs, Double(size) / 1024))
+    // The same work in its three parts, to show where the time goes.
+    let board = try await store.board()
+    let page = BoardPage(board: board, csrf: "benchmarktoken0123456789abcdef")
+    let read = try await measure(minimumRuns: 10, minimumSeconds: 0.5) { _ = try await store.board() }
+    let model = try await measure(minimumRuns: 10, minimumSeconds: 0.5) { _ = BoardPage(board: board, csrf: "benchmarktoken0123456789abcdef") }
+    let draw = try await measure(minimumRuns: 10, minimumSeconds: 0.5) { _ = try renderer.html(page) }
+    print(String(format: "  %5d  ", count) + format(result.median) + "  " + format(result.p95) + String(format: "  %5d  %7.1f KB", result.runs, Double(size) / 1024)
+        + String(format: "   %.2f / %.2f / %.2f ms", read.median, model.median, draw.median))
 }
 
 print("")

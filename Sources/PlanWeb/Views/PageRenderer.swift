@@ -12,6 +12,8 @@ package struct PageRenderer: Sendable {
     let library: MustacheLibrary
 
     package init(templates folder: URL) async throws {
+        // Must be registered before the templates are parsed: they name it in a pragma.
+        MustacheContentTypes.register(HTMLEscaping(), named: HTMLEscaping.name)
         library = try await MustacheLibrary(directory: folder.path)
         for name in ["board", "task", "error"] where library.getTemplate(named: name) == nil {
             throw TemplateMissing(name: name, folder: folder.path)
