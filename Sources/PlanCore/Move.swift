@@ -55,3 +55,34 @@ public struct Revised<Value: Sendable>: Sendable {
 }
 
 extension Revised: Equatable where Value: Equatable {}
+
+/// What kind of change a revision records.
+public enum ChangeKind: String, Codable, Sendable {
+    case create, edit, move, finish, delete, undo, `import`
+}
+
+/// What an undo reverted: the kind of change, and the task as it is now (or as it was, if the undo removed it).
+public struct UndoResult: Codable, Sendable, Equatable {
+    public let undone: ChangeKind
+    public let task: PlanTask
+    /// False when undoing removed the task (the undone change created it).
+    public let exists: Bool
+
+    public init(undone: ChangeKind, task: PlanTask, exists: Bool) {
+        self.undone = undone
+        self.task = task
+        self.exists = exists
+    }
+}
+
+/// The rules an undo must pass before it reverts anything.
+public enum UndoRules {
+    /// An undo reverts a change only while the task is as that change left it; otherwise it would
+    /// silently discard someone's later edit. Its exact key and timestamps are not compared: a
+    /// rebalance or an earlier undo may have rewritten them without anyone changing the task.
+    public static func checkUnchanged(_ current: PlanTask, since after: PlanTask) throws(PlanError) {
+        let same = current.id == after.id && current.title == after.title && current.column == after.column
+            && current.important == after.important && current.finished == after.finished && current.notes == after.notes
+        if !same { throw .changedSince(title: current.title) }
+    }
+}

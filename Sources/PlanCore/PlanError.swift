@@ -16,6 +16,8 @@ public enum PlanError: Error, Equatable, Sendable {
     /// A field that is not the title or notes has a value that cannot be read.
     case invalidField(name: String, reason: String)
     case nothingToUndo
+    /// The task was changed again after the change being undone.
+    case changedSince(title: String)
     /// Notes the sanitizer could not accept (too large, nested too deeply).
     case notesRejected(String)
 
@@ -34,6 +36,7 @@ public enum PlanError: Error, Equatable, Sendable {
         case .moveIDReused: "move_id_reused"
         case .invalidField: "invalid_field"
         case .nothingToUndo: "nothing_to_undo"
+        case .changedSince: "stale"
         case .notesRejected: "invalid_notes"
         }
     }
@@ -63,6 +66,8 @@ public enum PlanError: Error, Equatable, Sendable {
             "The field “\(name)” \(reason)."
         case .nothingToUndo:
             "There is nothing of yours to undo."
+        case .changedSince(let title):
+            "“\(title)” was changed again since, so that change can't be undone."
         case .notesRejected(let reason):
             reason
         }

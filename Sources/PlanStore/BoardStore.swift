@@ -17,6 +17,8 @@ public protocol BoardStore: Sendable {
     func move(_ request: MoveRequest, client: String?) async throws -> MoveResult
     /// Marks a task finished or not.
     func setFinished(_ id: TaskID, _ finished: Bool, client: String?) async throws -> Revised<PlanTask>
-    /// Removes a task for good.
+    /// Removes a task (an undo can bring it back).
     func delete(_ id: TaskID, client: String?) async throws -> Revised<PlanTask>
+    /// Reverts this client's most recent change that is not yet undone, checked like any change.
+    func undo(client: String) async throws -> Revised<UndoResult>
 }

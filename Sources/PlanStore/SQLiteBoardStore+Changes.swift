@@ -2,29 +2,25 @@ import Foundation
 import GRDB
 import PlanCore
 
-/// What kind of change a revision records.
-enum ChangeKind: String {
-    case create, edit, move, finish, delete
-}
-
 extension SQLiteBoardStore {
     /// How long a move id is remembered for retries.
     static let moveIDLifetime: TimeInterval = 24 * 60 * 60
 
     /// Raises the board revision and logs the change under it; returns the new revision.
     func recordChange(
-        _ db: Database, _ kind: ChangeKind, before: PlanTask?, after: PlanTask?, client: String?, at now: Date
+        _ db: Database, _ kind: ChangeKind, before: PlanTask?, after: PlanTask?, previousAnchor: TaskID? = nil,
+        client: String?, at now: Date
     ) throws -> Int64 {
         try db.execute(sql: "UPDATE boardState SET revision = revision + 1")
         let revision = try Self.revision(db)
         let encoder = JSONEncoder()
         try db.execute(
-            sql: "INSERT INTO change (revision, kind, taskID, client, before, after, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            sql: "INSERT INTO change (revision, kind, taskID, client, before, after, previousAnchor, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             arguments: [
                 revision, kind.rawValue, (after ?? before)?.id, client,
                 try before.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
                 try after.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
-                now,
+                previousAnchor, now,
             ])
         return revision
     }

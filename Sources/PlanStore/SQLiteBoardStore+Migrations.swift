@@ -26,6 +26,8 @@ extension SQLiteBoardStore {
                 INSERT INTO boardState (id, revision) VALUES (1, 0);
 
                 -- One row per revision: what changed, by whom, before and after (JSON).
+                -- previousAnchor: the task the changed task followed before the change (for undo);
+                -- undoneBy: the revision of the undo that reverted this change.
                 CREATE TABLE change (
                     revision INTEGER PRIMARY KEY,
                     kind TEXT NOT NULL,
@@ -33,6 +35,8 @@ extension SQLiteBoardStore {
                     client TEXT,
                     before TEXT,
                     after TEXT,
+                    previousAnchor INTEGER,
+                    undoneBy INTEGER,
                     created DATETIME NOT NULL
                 );
                 CREATE INDEX change_client ON change (client, revision);

@@ -96,8 +96,9 @@ public struct SQLiteBoardStore: BoardStore {
     public func delete(_ id: TaskID, client: String? = nil) async throws -> Revised<PlanTask> {
         try await write { db, now in
             let task = try Self.existingTask(db, id)
+            let anchor = try predecessor(db, of: task)
             try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [id])
-            let revision = try recordChange(db, .delete, before: task, after: nil, client: client, at: now)
+            let revision = try recordChange(db, .delete, before: task, after: nil, previousAnchor: anchor, client: client, at: now)
             return Revised(revision: revision, value: task)
         }
     }
@@ -109,28 +110,34 @@ public struct SQLiteBoardStore: BoardStore {
                 return first
             }
             let old = try Self.existingTask(db, request.taskID)
-            try MoveRules.check(old, for: request)
-            let anchor = try request.after.flatMap { try Self.findTask(db, $0) }
-            try MoveRules.checkAnchor(anchor, for: request)
-
-            var task = old
-            task.column = request.column
-            task.orderKey = try placeKey(db, in: request.column, at: anchor.map { .after($0.id) } ?? .first, moving: old)
-            task.updated = now
-            try db.execute(
-                sql: "UPDATE task SET \"column\" = ?, orderKey = ?, updated = ? WHERE id = ?",
-                arguments: [task.column.rawValue, task.orderKey.rawValue, now, task.id])
-            let revision = try recordChange(db, .move, before: old, after: task, client: client, at: now)
+            let anchor = try predecessor(db, of: old)
+            let task = try applyMove(db, request, to: old, at: now)
+            let revision = try recordChange(db, .move, before: old, after: task, previousAnchor: anchor, client: client, at: now)
             let result = MoveResult(revision: revision, task: task)
             if let moveID = request.moveID { try recordMove(db, moveID, result, at: now) }
             return result
         }
     }
 
+    /// Checks a move against the rules and the current board, then writes the one row it changes.
+    func applyMove(_ db: Database, _ request: MoveRequest, to old: PlanTask, at now: Date) throws -> PlanTask {
+        try MoveRules.check(old, for: request)
+        let anchor = try request.after.flatMap { try Self.findTask(db, $0) }
+        try MoveRules.checkAnchor(anchor, for: request)
+        var task = old
+        task.column = request.column
+        task.orderKey = try placeKey(db, in: request.column, at: anchor.map { .after($0.id) } ?? .first, moving: old)
+        task.updated = now
+        try db.execute(
+            sql: "UPDATE task SET \"column\" = ?, orderKey = ?, updated = ? WHERE id = ?",
+            arguments: [task.column.rawValue, task.orderKey.rawValue, now, task.id])
+        return task
+    }
+
     // MARK: - Helpers
 
     /// Runs `body` in one write transaction with one reading of the clock.
-    private func write<T: Sendable>(_ body: @escaping @Sendable (Database, Date) throws -> T) async throws -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database, Date) throws -> T) async throws -> T {
         let now = self.now()
         return try await writer.write { db in try body(db, now) }
     }
@@ -147,6 +154,13 @@ public struct SQLiteBoardStore: BoardStore {
             arguments: [task.title, task.important, task.finished, task.notes, now, task.id])
         let revision = try recordChange(db, kind, before: old, after: task, client: client, at: now)
         return Revised(revision: revision, value: task)
+    }
+
+    /// The task just above `task` in its column, if any: where an undo puts it back.
+    func predecessor(_ db: Database, of task: PlanTask) throws -> TaskID? {
+        try TaskID.fetchOne(
+            db, sql: "SELECT id FROM task WHERE \"column\" = ? AND orderKey < ? ORDER BY orderKey DESC LIMIT 1",
+            arguments: [task.column.rawValue, task.orderKey.rawValue])
     }
 
     static func existingTask(_ db: Database, _ id: TaskID) throws -> PlanTask {

@@ -39,9 +39,18 @@ extension TestClientProtocol {
 
     /// A form post as a browser sends it, with the session cookie and (unless told otherwise) the CSRF field.
     func post(_ uri: String, _ fields: KeyValuePairs<String, String> = [:], json: Bool = false, csrf: String? = TestApp.token, cookie: Bool = true, headers extra: HTTPFields = [:]) async throws -> TestResponse {
+        try await post(uri, fields, json: json, csrf: csrf, cookie: cookie ? TestApp.token : nil, headers: extra)
+    }
+
+    /// The same as another browser (another session) would send it.
+    func post(_ uri: String, _ fields: KeyValuePairs<String, String> = [:], json: Bool = false, session: String) async throws -> TestResponse {
+        try await post(uri, fields, json: json, csrf: session, cookie: session, headers: [:])
+    }
+
+    private func post(_ uri: String, _ fields: KeyValuePairs<String, String>, json: Bool, csrf: String?, cookie: String?, headers extra: HTTPFields) async throws -> TestResponse {
         var headers = extra
         headers[.contentType] = "application/x-www-form-urlencoded"
-        if cookie { headers[.cookie] = "pb_session=\(TestApp.token)" }
+        if let cookie { headers[.cookie] = "pb_session=\(cookie)" }
         if json { headers[.accept] = "application/json" }
         var pairs = fields.map { ($0.key, $0.value) }
         if let csrf { pairs.append(("csrf", csrf)) }

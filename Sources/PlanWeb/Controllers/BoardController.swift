@@ -8,6 +8,7 @@ struct BoardController {
     func addRoutes(to router: Router<PlanRequestContext>) {
         router.get("/", use: show)
         router.post("/tasks", use: create)
+        router.post("/undo", use: undo)
         router.get("/healthz") { _, _ in "ok" }
     }
 
@@ -37,6 +38,16 @@ struct BoardController {
                 return response
             }
             return .seeOther("/#task-\(created.value.id)")
+        }
+    }
+
+    @Sendable func undo(_ request: Request, context: PlanRequestContext) async throws -> Response {
+        try await deps.boardChange(request, context) {
+            let undone = try await deps.store.undo(client: context.clientID)
+            if request.wantsJSON {
+                return try .json(UndoJSON(revision: undone.revision, undone: undone.value.undone.rawValue, exists: undone.value.exists, task: TaskJSON(undone.value.task)))
+            }
+            return .seeOther(undone.value.exists ? "/#task-\(undone.value.task.id)" : "/")
         }
     }
 }

@@ -22,7 +22,7 @@ struct WebDependencies: Sendable {
             return try .json(
                 ErrorJSON(
                     error: .init(code: error.code, message: error.message), revision: board.revision,
-                    board: error == .staleAnchor ? BoardJSON(board) : nil),
+                    board: error.status == .conflict ? BoardJSON(board) : nil),
                 status: error.status)
         }
         return try renderer.response(try await boardPage(context, banner: .error(error.message), board: board), status: error.status)

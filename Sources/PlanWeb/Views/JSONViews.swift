@@ -54,6 +54,14 @@ struct MoveJSON: Encodable, Sendable {
     let task: TaskJSON
 }
 
+/// The answer to an undo: what kind of change was reverted, and the task now (or as it was, when it no longer exists).
+struct UndoJSON: Encodable, Sendable {
+    let revision: Int64
+    let undone: String
+    let exists: Bool
+    let task: TaskJSON
+}
+
 /// The answer to a change that returns only the new revision (delete).
 struct RevisionJSON: Encodable, Sendable {
     let revision: Int64

@@ -1,0 +1,87 @@
+import Foundation
+import GRDB
+import PlanCore
+
+extension SQLiteBoardStore {
+    public func undo(client: String) async throws -> Revised<UndoResult> {
+        try await write { db, now in
+            guard let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT revision, kind, before, after, previousAnchor FROM change
+                    WHERE client = ? AND kind != 'undo' AND undoneBy IS NULL
+                    ORDER BY revision DESC LIMIT 1
+                    """,
+                arguments: [client])
+            else { throw PlanError.nothingToUndo }
+            guard let kind = ChangeKind(rawValue: row["kind"]) else { throw PlanError.nothingToUndo }
+            let decoder = JSONDecoder()
+            let before = try (row["before"] as String?).map { try decoder.decode(PlanTask.self, from: Data($0.utf8)) }
+            let after = try (row["after"] as String?).map { try decoder.decode(PlanTask.self, from: Data($0.utf8)) }
+            let anchor = row["previousAnchor"] as TaskID?
+
+            let current: PlanTask?
+            let result: UndoResult
+            switch (kind, before, after) {
+            case (.move, let before?, let after?):
+                let task = try unchangedTask(db, since: after)
+                current = task
+                let request = MoveRequest(taskID: task.id, column: before.column, after: anchor)
+                result = UndoResult(undone: kind, task: try applyMove(db, request, to: task, at: now), exists: true)
+            case (.edit, let before?, let after?), (.finish, let before?, let after?):
+                let task = try unchangedTask(db, since: after)
+                current = task
+                var restored = task
+                restored.title = before.title
+                restored.important = before.important
+                restored.notes = before.notes
+                restored.finished = before.finished
+                restored.updated = now
+                try db.execute(
+                    sql: "UPDATE task SET title = ?, important = ?, finished = ?, notes = ?, updated = ? WHERE id = ?",
+                    arguments: [restored.title, restored.important, restored.finished, restored.notes, now, restored.id])
+                result = UndoResult(undone: kind, task: restored, exists: true)
+            case (.create, nil, let after?):
+                let task = try unchangedTask(db, since: after)
+                current = task
+                try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [task.id])
+                result = UndoResult(undone: kind, task: task, exists: false)
+            case (.delete, let before?, nil):
+                current = nil
+                result = UndoResult(undone: kind, task: try reinsert(db, before, after: anchor, at: now), exists: true)
+            default:
+                throw PlanError.nothingToUndo
+            }
+            let revision = try recordChange(
+                db, .undo, before: current, after: result.exists ? result.task : nil, client: client, at: now)
+            try db.execute(sql: "UPDATE change SET undoneBy = ? WHERE revision = ?", arguments: [revision, row["revision"] as Int64])
+            return Revised(revision: revision, value: result)
+        }
+    }
+
+    /// The task as the change being undone left it, or a refusal if it is gone or changed since.
+    private func unchangedTask(_ db: Database, since after: PlanTask) throws -> PlanTask {
+        guard let task = try Self.findTask(db, after.id) else { throw PlanError.changedSince(title: after.title) }
+        try UndoRules.checkUnchanged(task, since: after)
+        return task
+    }
+
+    /// Puts a deleted task back, with its id, after the task it used to follow (which must still be there).
+    private func reinsert(_ db: Database, _ task: PlanTask, after anchor: TaskID?, at now: Date) throws -> PlanTask {
+        let anchorTask = try anchor.flatMap { try Self.findTask(db, $0) }
+        try MoveRules.checkAnchor(anchorTask, for: MoveRequest(taskID: task.id, column: task.column, after: anchor))
+        var restored = task
+        restored.orderKey = try placeKey(db, in: task.column, at: anchorTask.map { .after($0.id) } ?? .first, moving: nil)
+        restored.updated = now
+        try db.execute(
+            sql: """
+                INSERT INTO task (id, title, "column", orderKey, important, finished, notes, created, updated)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                restored.id, restored.title, restored.column.rawValue, restored.orderKey.rawValue, restored.important,
+                restored.finished, restored.notes, restored.created, now,
+            ])
+        return restored
+    }
+}
