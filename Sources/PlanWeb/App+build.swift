@@ -13,10 +13,12 @@ public func buildApplication(
     logger: Logger = Logger(label: "planboard"),
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
+    try configuration.validate()
     let renderer = try await PageRenderer(templates: configuration.templatesFolder)
     let deps = WebDependencies(store: store, renderer: renderer, environment: environment)
     return Application(
         router: buildRouter(configuration: configuration, deps: deps),
+        server: .http1(configuration: .init(idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "PlanBoard"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger)
@@ -24,12 +26,24 @@ public func buildApplication(
 
 /// The routes and the middleware in front of them.
 func buildRouter(configuration: AppConfiguration, deps: WebDependencies) -> Router<PlanRequestContext> {
-    let router = Router(context: PlanRequestContext.self)
+    let router = Router(context: PlanRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ErrorMiddleware(renderer: deps.renderer, store: deps.store))
+    router.add(middleware: LocalhostGuardMiddleware(hostNames: configuration.hostNames, accessToken: configuration.accessToken))
     router.add(middleware: FileMiddleware(configuration.publicFolder.path, cacheControl: .init([(MediaType(type: .any), [.noCache])])))
     let limit = configuration.maxBodySize
-    router.add(middleware: SessionMiddleware(makeToken: deps.environment.makeToken, bodyLimit: { _ in limit }))
+    router.add(middleware: SessionMiddleware(makeToken: deps.environment.makeToken, bodyLimit: { _ in limit }, bodyTimeout: configuration.bodyTimeout))
     BoardController(deps: deps).addRoutes(to: router)
     TaskController(deps: deps).addRoutes(to: router)
+    if let token = configuration.accessToken {
+        AccessController(deps: deps, accessToken: token).addRoutes(to: router)
+    }
     return router
+}
+
+extension Duration {
+    /// Whole nanoseconds, as NIO's `TimeAmount` counts them.
+    var nanoseconds: Int64 {
+        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
+    }
 }

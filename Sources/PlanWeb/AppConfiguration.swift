@@ -10,12 +10,57 @@ public struct AppConfiguration: Sendable {
     public var resources: URL
     /// Largest request body accepted by ordinary form posts, in bytes.
     public var maxBodySize: Int
+    /// Host names accepted in the `Host` header besides the loopback names (DNS-rebinding defence).
+    public var allowedHosts: [String]
+    /// When set, every request must carry it (cookie after the login form, or `Authorization: Bearer`).
+    public var accessToken: String?
+    /// A connection that sends nothing for this long is closed — including one still sending its headers.
+    public var idleTimeout: Duration
+    /// The longest a client may take to send a request body.
+    public var bodyTimeout: Duration
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, resources: URL, maxBodySize: Int = 1 << 20) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, resources: URL, maxBodySize: Int = 1 << 20,
+        allowedHosts: [String] = [], accessToken: String? = nil,
+        idleTimeout: Duration = .seconds(30), bodyTimeout: Duration = .seconds(30)
+    ) {
         self.host = host
         self.port = port
         self.resources = resources
         self.maxBodySize = maxBodySize
+        self.allowedHosts = allowedHosts
+        self.accessToken = accessToken
+        self.idleTimeout = idleTimeout
+        self.bodyTimeout = bodyTimeout
+    }
+
+    /// The shortest access token accepted: long enough that guessing it over the network is hopeless.
+    public static let minimumTokenLength = 16
+
+    /// Whether `host` only reaches this machine.
+    public var listensOnLoopbackOnly: Bool {
+        let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        return name == "localhost" || name == "::1" || name.hasPrefix("127.")
+    }
+
+    /// Refuses settings that would expose the board: listening beyond loopback without an access token.
+    public func validate() throws(ConfigurationError) {
+        if let accessToken, accessToken.count < Self.minimumTokenLength {
+            throw .tokenTooShort(Self.minimumTokenLength)
+        }
+        if !listensOnLoopbackOnly && accessToken == nil {
+            throw .exposedWithoutToken(host)
+        }
+    }
+
+    /// The names a `Host` header may carry: loopback, plus the ones configured.
+    var hostNames: Set<String> {
+        var names: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
+        for name in allowedHosts { names.insert(name.lowercased()) }
+        if !listensOnLoopbackOnly, !["0.0.0.0", "::", "[::]"].contains(host) {
+            names.insert(host.contains(":") && !host.hasPrefix("[") ? "[\(host.lowercased())]" : host.lowercased())
+        }
+        return names
     }
 
     var templatesFolder: URL { resources.appendingPathComponent("Templates", isDirectory: true) }
@@ -30,5 +75,20 @@ public struct AppEnvironment: Sendable {
     public init(now: @escaping @Sendable () -> Date = Date.init, makeToken: @escaping @Sendable () -> String = SessionToken.random) {
         self.now = now
         self.makeToken = makeToken
+    }
+}
+
+/// Settings the server refuses to start with, each with what to do instead.
+public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
+    case exposedWithoutToken(String)
+    case tokenTooShort(Int)
+
+    public var description: String {
+        switch self {
+        case .exposedWithoutToken(let host):
+            "Refusing to listen on \(host): anyone who can reach it could read and change your board. Set an access token (--access-token or PLANBOARD_ACCESS_TOKEN) or listen on 127.0.0.1."
+        case .tokenTooShort(let length):
+            "The access token is too short; use at least \(length) characters (for example, 32 random letters and digits)."
+        }
     }
 }

@@ -8,6 +8,15 @@ public enum WebError: Error, Equatable, Sendable {
     case badRequest(String)
     case notFound
     case unsupportedMediaType(String)
+    /// The `Host` header names a site that is not this board (DNS rebinding).
+    case misdirected
+    /// A state-changing request sent by a page from another site.
+    case crossSite
+    case methodNotAllowed
+    /// The access token is missing or wrong; `next` is where to go after logging in.
+    case unauthorized(next: String)
+    /// The client took too long to send its request.
+    case timeout
 
     var status: HTTPResponse.Status {
         switch self {
@@ -16,6 +25,11 @@ public enum WebError: Error, Equatable, Sendable {
         case .badRequest: .badRequest
         case .notFound: .notFound
         case .unsupportedMediaType: .unsupportedMediaType
+        case .misdirected: .misdirectedRequest
+        case .crossSite: .forbidden
+        case .methodNotAllowed: .methodNotAllowed
+        case .unauthorized: .unauthorized
+        case .timeout: .requestTimeout
         }
     }
 
@@ -26,6 +40,11 @@ public enum WebError: Error, Equatable, Sendable {
         case .badRequest: "bad_request"
         case .notFound: "not_found"
         case .unsupportedMediaType: "unsupported_media_type"
+        case .misdirected: "unknown_host"
+        case .crossSite: "cross_site"
+        case .methodNotAllowed: "method_not_allowed"
+        case .unauthorized: "unauthorized"
+        case .timeout: "timeout"
         }
     }
 
@@ -41,6 +60,16 @@ public enum WebError: Error, Equatable, Sendable {
             "There is no page at this address."
         case .unsupportedMediaType(let type):
             "This server reads forms and JSON, not “\(type)”."
+        case .misdirected:
+            "This PlanBoard only answers to the addresses it was started for (127.0.0.1, localhost, [::1] and any given with --allowed-host)."
+        case .crossSite:
+            "This request came from another site, so it was refused. Use PlanBoard's own pages."
+        case .methodNotAllowed:
+            "PlanBoard answers GET, HEAD and POST only."
+        case .unauthorized:
+            "This board needs its access token. Log in with the token, or send it as “Authorization: Bearer TOKEN”."
+        case .timeout:
+            "The request took too long to arrive, so it was dropped. Try again."
         }
     }
 }

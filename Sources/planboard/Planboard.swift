@@ -26,6 +26,12 @@ struct Planboard: AsyncParsableCommand {
     @Option(help: "Least severe log level shown: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
+    @Option(name: .customLong("allowed-host"), help: "Another name this server may be reached by (its Host header), e.g. a LAN name. Repeatable.")
+    var allowedHosts: [String] = []
+
+    @Option(help: "Token every request must carry; required to listen beyond loopback. Prefer the PLANBOARD_ACCESS_TOKEN environment variable: command lines are visible to other users.")
+    var accessToken: String?
+
     mutating func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
     }
@@ -36,16 +42,26 @@ struct Planboard: AsyncParsableCommand {
         var logger = Logger(label: "planboard")
         logger.logLevel = logLevel
 
+        let token = accessToken ?? ProcessInfo.processInfo.environment["PLANBOARD_ACCESS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        let configuration = AppConfiguration(
+            host: host, port: port, resources: resourcesFolder, allowedHosts: allowedHosts, accessToken: token)
+        do {
+            try configuration.validate()
+        } catch {
+            throw ValidationError(error.description)
+        }
         let store = try SQLiteBoardStore.open(path: path)
         let host = self.host
+        let locked = token != nil
         let app = try await buildApplication(
-            configuration: AppConfiguration(host: host, port: port, resources: resourcesFolder),
+            configuration: configuration,
             store: store,
             logger: logger,
             onServerRunning: { port in
                 let shownHost = host.contains(":") ? "[\(host)]" : host
                 // Written straight to the file handle: tests and scripts read this line from a pipe, unbuffered.
-                let line = "PlanBoard is running at http://\(shownHost):\(port)/  (board: \(path); press Ctrl-C to stop)\n"
+                let access = locked ? "; access token required" : ""
+                let line = "PlanBoard is running at http://\(shownHost):\(port)/  (board: \(path)\(access); press Ctrl-C to stop)\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             })
         try await app.runService()

@@ -36,6 +36,12 @@ struct ErrorMiddleware: RouterMiddleware {
     }
 
     private func errorResponse(_ error: any Error, for request: Request, context: Context) async -> Response {
+        if case WebError.unauthorized(let next) = error {
+            // People are sent to the login form; scripts get a 401 that says how to authenticate.
+            if !request.wantsJSON && request.method == .get {
+                return .seeOther("/login?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"))
+            }
+        }
         let refusal: Refusal
         if let known = Refusal(error) {
             refusal = known
@@ -45,22 +51,35 @@ struct ErrorMiddleware: RouterMiddleware {
             refusal = Refusal(status: .internalServerError, code: "internal", message: "Something went wrong on our side. Nothing you did caused it; try again, and if it keeps happening, check the server's log.")
         }
         do {
-            if request.wantsJSON {
-                let revision = try? await store.board().revision
-                return try .json(ErrorJSON(error: .init(code: refusal.code, message: refusal.message), revision: revision, board: nil), status: refusal.status)
+            // Requests refused at the door learn nothing about the board, not even its revision.
+            let atTheDoor: Bool = switch error as? WebError {
+            case .misdirected, .crossSite, .unauthorized: true
+            default: false
             }
-            let page = ErrorPage(status: Int(refusal.status.code), heading: Self.heading(for: refusal.status), message: refusal.message)
-            return try renderer.response(page, status: refusal.status)
+            var response = try await refusalResponse(refusal, for: request, revealRevision: !atTheDoor)
+            if case WebError.unauthorized = error { response.headers[.wwwAuthenticate] = "Bearer" }
+            if case WebError.methodNotAllowed = error { response.headers[.allow] = "GET, HEAD, POST" }
+            return response
         } catch {
             context.logger.error("could not draw the error page: \(String(reflecting: error))")
             return Response(status: refusal.status, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: .init(string: refusal.message)))
         }
     }
 
+    private func refusalResponse(_ refusal: Refusal, for request: Request, revealRevision: Bool) async throws -> Response {
+        if request.wantsJSON {
+            let revision = revealRevision ? try? await store.board().revision : nil
+            return try .json(ErrorJSON(error: .init(code: refusal.code, message: refusal.message), revision: revision, board: nil), status: refusal.status)
+        }
+        let page = ErrorPage(status: Int(refusal.status.code), heading: Self.heading(for: refusal.status), message: refusal.message)
+        return try renderer.response(page, status: refusal.status)
+    }
+
     private static func heading(for status: HTTPResponse.Status) -> String {
         switch status {
         case .notFound: "Not found"
-        case .forbidden: "Not allowed"
+        case .forbidden, .misdirectedRequest: "Not allowed"
+        case .unauthorized: "Locked"
         case .contentTooLarge: "Too large"
         case .internalServerError: "Something went wrong"
         default: "That didn't work"
@@ -73,4 +92,5 @@ extension HTTPField.Name {
     static let xFrameOptions = Self("X-Frame-Options")!
     static let csrfToken = Self("X-CSRF-Token")!
     static let boardRevision = Self("X-Board-Revision")!
+    static let requestID = Self("X-Request-ID")!
 }

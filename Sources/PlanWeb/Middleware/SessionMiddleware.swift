@@ -17,6 +17,9 @@ struct SessionMiddleware: RouterMiddleware {
 
     let makeToken: @Sendable () -> String
     let bodyLimit: @Sendable (Request) -> Int
+    /// How long a body may take to arrive: the connection's idle timeout resets on every chunk,
+    /// so without this a client trickling a byte at a time could hold a request open for hours.
+    let bodyTimeout: Duration
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var request = request
@@ -52,10 +55,14 @@ struct SessionMiddleware: RouterMiddleware {
         }
         let body: ByteBuffer
         do {
-            body = try await request.collectBody(upTo: limit)
+            body = try await withDeadline(bodyTimeout) { [request] in
+                var request = request
+                return try await request.collectBody(upTo: limit)
+            }
         } catch let error as HTTPError where error.status == .contentTooLarge {
             throw WebError.tooLarge(limit: limit)
         }
+        request.body = .init(buffer: body)
         let bytes = body.readableBytesView
         let type = request.headers[.contentType]?.lowercased() ?? ""
         if bytes.isEmpty { return FormFields() }
@@ -63,5 +70,18 @@ struct SessionMiddleware: RouterMiddleware {
         if type.hasPrefix("application/json") { return try FormFields.json(bytes) }
         if type.hasPrefix("multipart/form-data") { return FormFields() }
         throw WebError.unsupportedMediaType(type.isEmpty ? "no content type" : type)
+    }
+}
+
+/// Runs `work`, giving up with `WebError.timeout` after `limit`.
+func withDeadline<T: Sendable>(_ limit: Duration, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: T.self) { group in
+        group.addTask { try await work() }
+        group.addTask {
+            try await Task.sleep(for: limit)
+            throw WebError.timeout
+        }
+        defer { group.cancelAll() }
+        return try await group.next()!
     }
 }

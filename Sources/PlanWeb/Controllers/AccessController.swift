@@ -1,0 +1,49 @@
+import Foundation
+import Hummingbird
+
+/// The login form for a board served beyond loopback with an access token.
+struct AccessController {
+    let deps: WebDependencies
+    let accessToken: String
+
+    /// A wrong token is answered only after this pause, so guessing over the network stays slow.
+    static let failurePause: Duration = .milliseconds(500)
+
+    func addRoutes(to router: Router<PlanRequestContext>) {
+        router.get("/login", use: show)
+        router.post("/login", use: login)
+    }
+
+    @Sendable func show(_ request: Request, context: PlanRequestContext) async throws -> Response {
+        try deps.renderer.response(LoginPage(csrf: context.csrfToken, next: Self.safeNext(request.uri.queryParameters["next"].map(String.init)), error: nil))
+    }
+
+    @Sendable func login(_ request: Request, context: PlanRequestContext) async throws -> Response {
+        let next = Self.safeNext(context.form["next"])
+        guard let token = context.form["token"], SessionToken.matches(token, accessToken) else {
+            try await Task.sleep(for: Self.failurePause)
+            let page = LoginPage(csrf: context.csrfToken, next: next, error: "That token is not right. It is the one the server was started with (--access-token or PLANBOARD_ACCESS_TOKEN).")
+            return try deps.renderer.response(page, status: .unauthorized)
+        }
+        var response = Response.seeOther(next)
+        response.setCookie(Cookie(
+            name: LocalhostGuardMiddleware.accessCookie, value: accessToken, maxAge: 30 * 24 * 60 * 60,
+            path: "/", httpOnly: true, sameSite: .strict))
+        return response
+    }
+
+    /// Only a path on this site: an open redirect would let another site bounce people through the login.
+    static func safeNext(_ next: String?) -> String {
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\") else { return "/" }
+        return next
+    }
+}
+
+/// The login form.
+package struct LoginPage: PageView {
+    package static let template = "login"
+
+    let csrf: String
+    let next: String
+    let error: String?
+}
