@@ -7,22 +7,44 @@ extension SQLiteBoardStore {
     static let moveIDLifetime: TimeInterval = 24 * 60 * 60
 
     /// Raises the board revision and logs the change under it; returns the new revision.
+    ///
+    /// `placed` says the change put the task somewhere new; the task it now follows is looked up
+    /// here, once, so that other tabs can replay the change in place.
     func recordChange(
         _ db: Database, _ kind: ChangeKind, before: PlanTask?, after: PlanTask?, previousAnchor: TaskID? = nil,
-        client: String?, at now: Date
+        placed: Bool = false, client: String?, at now: Date
     ) throws -> Int64 {
         try db.execute(sql: "UPDATE boardState SET revision = revision + 1")
         let revision = try Self.revision(db)
         let encoder = JSONEncoder()
+        let placedAfter = try after.flatMap { placed ? try predecessor(db, of: $0) : nil }
         try db.execute(
-            sql: "INSERT INTO change (revision, kind, taskID, client, before, after, previousAnchor, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            sql: """
+                INSERT INTO change (revision, kind, taskID, client, before, after, previousAnchor, placed, placedAfter, created)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
             arguments: [
                 revision, kind.rawValue, (after ?? before)?.id, client,
                 try before.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
                 try after.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
-                previousAnchor, now,
+                previousAnchor, placed && after != nil, placedAfter, now,
             ])
         return revision
+    }
+
+    public func changes(after revision: Int64, limit: Int) async throws -> [ChangeEvent] {
+        try await writer.read { db in
+            let decoder = JSONDecoder()
+            return try Row.fetchAll(
+                db, sql: "SELECT revision, kind, taskID, after, placed, placedAfter FROM change WHERE revision > ? ORDER BY revision LIMIT ?",
+                arguments: [revision, limit]
+            ).map { row in
+                let task = try (row["after"] as String?).map { try decoder.decode(PlanTask.self, from: Data($0.utf8)) }
+                return ChangeEvent(
+                    revision: row["revision"], kind: ChangeKind(rawValue: row["kind"]) ?? .edit, taskID: row["taskID"], task: task,
+                    placement: row["placed"] as Bool ? ChangeEvent.Placement(after: row["placedAfter"]) : nil)
+            }
+        }
     }
 
     func recordedMove(_ db: Database, _ moveID: String) throws -> MoveResult? {

@@ -27,6 +27,7 @@ extension SQLiteBoardStore {
 
                 -- One row per revision: what changed, by whom, before and after (JSON).
                 -- previousAnchor: the task the changed task followed before the change (for undo);
+                -- placed / placedAfter: whether the change put the task somewhere, and after which task (for other tabs);
                 -- undoneBy: the revision of the undo that reverted this change.
                 CREATE TABLE change (
                     revision INTEGER PRIMARY KEY,
@@ -36,6 +37,8 @@ extension SQLiteBoardStore {
                     before TEXT,
                     after TEXT,
                     previousAnchor INTEGER,
+                    placed BOOLEAN NOT NULL DEFAULT 0,
+                    placedAfter INTEGER,
                     undoneBy INTEGER,
                     created DATETIME NOT NULL
                 );

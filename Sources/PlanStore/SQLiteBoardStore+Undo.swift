@@ -53,7 +53,8 @@ extension SQLiteBoardStore {
                 throw PlanError.nothingToUndo
             }
             let revision = try recordChange(
-                db, .undo, before: current, after: result.exists ? result.task : nil, client: client, at: now)
+                db, .undo, before: current, after: result.exists ? result.task : nil,
+                placed: kind == .move || kind == .delete, client: client, at: now)
             try db.execute(sql: "UPDATE change SET undoneBy = ? WHERE revision = ?", arguments: [revision, row["revision"] as Int64])
             return Revised(revision: revision, value: result)
         }

@@ -68,7 +68,7 @@ public struct SQLiteBoardStore: BoardStore {
             let task = PlanTask(
                 id: db.lastInsertedRowID, title: new.title, column: new.column, orderKey: key,
                 important: new.important, notes: new.notes, created: now, updated: now)
-            let revision = try recordChange(db, .create, before: nil, after: task, client: client, at: now)
+            let revision = try recordChange(db, .create, before: nil, after: task, placed: true, client: client, at: now)
             return Revised(revision: revision, value: task)
         }
     }
@@ -112,7 +112,7 @@ public struct SQLiteBoardStore: BoardStore {
             let old = try Self.existingTask(db, request.taskID)
             let anchor = try predecessor(db, of: old)
             let task = try applyMove(db, request, to: old, at: now)
-            let revision = try recordChange(db, .move, before: old, after: task, previousAnchor: anchor, client: client, at: now)
+            let revision = try recordChange(db, .move, before: old, after: task, previousAnchor: anchor, placed: true, client: client, at: now)
             let result = MoveResult(revision: revision, task: task)
             if let moveID = request.moveID { try recordMove(db, moveID, result, at: now) }
             return result

@@ -15,9 +15,10 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     try configuration.validate()
     let renderer = try await PageRenderer(templates: configuration.templatesFolder)
-    let deps = WebDependencies(store: store, renderer: renderer, environment: environment)
+    let notifier = ChangeNotifier()
+    let deps = WebDependencies(store: NotifyingStore(base: store, notifier: notifier), renderer: renderer, environment: environment)
     return Application(
-        router: buildRouter(configuration: configuration, deps: deps),
+        router: buildRouter(configuration: configuration, deps: deps, notifier: notifier),
         server: .http1(configuration: .init(idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "PlanBoard"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
@@ -25,7 +26,7 @@ public func buildApplication(
 }
 
 /// The routes and the middleware in front of them.
-func buildRouter(configuration: AppConfiguration, deps: WebDependencies) -> Router<PlanRequestContext> {
+func buildRouter(configuration: AppConfiguration, deps: WebDependencies, notifier: ChangeNotifier) -> Router<PlanRequestContext> {
     let router = Router(context: PlanRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ErrorMiddleware(renderer: deps.renderer, store: deps.store))
@@ -35,6 +36,7 @@ func buildRouter(configuration: AppConfiguration, deps: WebDependencies) -> Rout
     router.add(middleware: SessionMiddleware(makeToken: deps.environment.makeToken, bodyLimit: { _ in limit }, bodyTimeout: configuration.bodyTimeout))
     BoardController(deps: deps).addRoutes(to: router)
     TaskController(deps: deps).addRoutes(to: router)
+    EventsController(deps: deps, notifier: notifier, heartbeat: configuration.heartbeat, lifetime: configuration.streamLifetime).addRoutes(to: router)
     if let token = configuration.accessToken {
         AccessController(deps: deps, accessToken: token).addRoutes(to: router)
     }

@@ -18,6 +18,10 @@ public struct AppConfiguration: Sendable {
     public var idleTimeout: Duration
     /// The longest a client may take to send a request body.
     public var bodyTimeout: Duration
+    /// How often an open `/events` stream gets a keep-alive comment (and re-reads the change log).
+    public var heartbeat: Duration = .seconds(15)
+    /// How long one `/events` stream lasts before the browser reconnects (resuming where it was).
+    public var streamLifetime: Duration = .seconds(300)
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, resources: URL, maxBodySize: Int = 1 << 20,

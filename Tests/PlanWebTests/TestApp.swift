@@ -20,9 +20,13 @@ enum TestApp {
         try SQLiteBoardStore.inMemory(now: { fixedNow })
     }
 
-    static func make(store: (any BoardStore)? = nil, maxBodySize: Int = 1 << 20) async throws -> some ApplicationProtocol {
-        try await buildApplication(
-            configuration: AppConfiguration(host: "127.0.0.1", port: 0, resources: root, maxBodySize: maxBodySize),
+    static func make(store: (any BoardStore)? = nil, maxBodySize: Int = 1 << 20, streamLifetime: Duration = .milliseconds(400)) async throws -> some ApplicationProtocol {
+        var configuration = AppConfiguration(host: "127.0.0.1", port: 0, resources: root, maxBodySize: maxBodySize)
+        // Live-update streams end quickly in tests, so a request for /events returns a whole body.
+        configuration.streamLifetime = streamLifetime
+        configuration.heartbeat = .milliseconds(100)
+        return try await buildApplication(
+            configuration: configuration,
             store: store ?? self.store(),
             environment: AppEnvironment(now: { fixedNow }, makeToken: { token }))
     }

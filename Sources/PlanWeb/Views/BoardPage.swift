@@ -75,6 +75,17 @@ package struct BoardPage: PageView {
         }
     }
 
+    /// The card of one task as the board would draw it now; nil if the task is not on the board.
+    static func card(for id: TaskID, on board: Board, csrf: String, excerpt: (PlanTask) -> String? = Excerpt.of) -> CardView? {
+        for column in Column.allCases {
+            let tasks = board.tasks(in: column)
+            if let index = tasks.firstIndex(where: { $0.id == id }) {
+                return card(tasks[index], at: index, in: tasks, board: board, csrf: csrf, excerpt: excerpt(tasks[index]))
+            }
+        }
+        return nil
+    }
+
     private static func card(_ task: PlanTask, at index: Int, in tasks: [PlanTask], board: Board, csrf: String, excerpt: String?) -> CardView {
         let title = "“\(task.title)”"
         var moves: [MoveButton] = []

@@ -28,6 +28,14 @@ package struct PageRenderer: Sendable {
         return html
     }
 
+    /// A piece of a page drawn from a partial, such as one card for a live update.
+    func fragment(_ object: Any, template: String) throws -> String {
+        guard let html = library.render(object, withTemplate: template) else {
+            throw TemplateMissing(name: template, folder: "")
+        }
+        return html
+    }
+
     /// The page as a response with the given status.
     func response(_ page: some PageView, status: HTTPResponse.Status = .ok) throws -> Response {
         Response.html(try html(page), status: status)

@@ -1,0 +1,144 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import PlanCore
+import ServiceLifecycle
+
+/// `GET /events`: the board's changes as Server-Sent Events, for other open tabs.
+///
+/// Every event's id is its revision. A tab that reconnects sends `Last-Event-ID` and gets what it
+/// missed from the change log; one that is too far behind (or ahead, after a restore) is told
+/// to `refresh` instead. A heartbeat comment every `heartbeat` keeps proxies from closing the
+/// stream and re-reads the change log, so even a missed wake-up is caught within one beat.
+struct EventsController {
+    let deps: WebDependencies
+    let notifier: ChangeNotifier
+    var heartbeat: Duration = .seconds(15)
+    /// A stream ends after this long and the browser reconnects with `Last-Event-ID`, missing
+    /// nothing; bounded connections keep proxies and a long-running server healthy.
+    var lifetime: Duration = .seconds(300)
+    /// Beyond this many missed changes a full refresh is cheaper than replaying them.
+    static let catchUpLimit = 200
+
+    func addRoutes(to router: Router<PlanRequestContext>) {
+        router.get("/events", use: stream)
+    }
+
+    @Sendable func stream(_ request: Request, context: PlanRequestContext) async throws -> Response {
+        let current = try await deps.store.board().revision
+        // EventSource sends Last-Event-ID when it reconnects; `?since=` lets a page start from the revision it was drawn at.
+        let since: String? = request.uri.queryParameters["since"].map { String($0) }
+        let lastSeen: Int64? = (request.headers[.lastEventID] ?? since).flatMap { Int64($0) }
+        let csrf = context.csrfToken
+        let (wakeUps, wake) = notifier.subscribe()
+        let heartbeat = self.heartbeat
+        let lifetime = self.lifetime
+        let body = ResponseBody { writer in
+            let beat = Task {
+                let clock = ContinuousClock()
+                let end = clock.now + lifetime
+                while !Task.isCancelled, clock.now < end {
+                    try? await Task.sleep(for: min(heartbeat, clock.now.duration(to: end)))
+                    wake.yield()
+                }
+                wake.finish()
+            }
+            defer {
+                beat.cancel()
+                wake.finish()
+            }
+            // A stopping server ends the stream (no more wake-ups) instead of waiting for the tab to go away.
+            try await withGracefulShutdownHandler {
+                var sent = lastSeen ?? current
+                try await writer.write(ByteBuffer(string: "retry: 3000\n: PlanBoard live updates from revision \(sent)\n\n"))
+                if let lastSeen, lastSeen > current || current - lastSeen > Int64(Self.catchUpLimit) {
+                    sent = current
+                    try await writer.write(Self.refresh(current))
+                }
+                try await catchUp(from: &sent, writer: &writer, csrf: csrf)
+                for await _ in wakeUps {
+                    if try await !catchUp(from: &sent, writer: &writer, csrf: csrf) {
+                        try await writer.write(ByteBuffer(string: ": ping\n\n"))
+                    }
+                }
+            } onGracefulShutdown: {
+                wake.finish()
+            }
+            try await writer.finish(nil)
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", .xAccelBuffering: "no"],
+            body: body)
+    }
+
+    /// Sends every change after `sent`; returns whether anything was sent.
+    @discardableResult
+    private func catchUp(from sent: inout Int64, writer: inout any ResponseBodyWriter, csrf: String) async throws -> Bool {
+        let changes = try await deps.store.changes(after: sent, limit: Self.catchUpLimit + 1)
+        guard !changes.isEmpty else { return false }
+        if changes.count > Self.catchUpLimit {
+            let current = try await deps.store.board().revision
+            try await writer.write(Self.refresh(current))
+            sent = current
+            return true
+        }
+        // Cards are drawn against the board as it is now, once per batch.
+        let board = try await deps.store.board()
+        var out = ""
+        for change in changes {
+            let html = try change.task.flatMap { task in
+                try BoardPage.card(for: task.id, on: board, csrf: csrf).map { try deps.renderer.fragment($0, template: "partials/card") }
+            }
+            let event = ChangeEventJSON(change, html: html)
+            out += "id: \(change.revision)\nevent: change\ndata: \(try Self.encode(event))\n\n"
+            sent = change.revision
+        }
+        try await writer.write(ByteBuffer(string: out))
+        return true
+    }
+
+    private static func refresh(_ revision: Int64) -> ByteBuffer {
+        ByteBuffer(string: "id: \(revision)\nevent: refresh\ndata: {\"revision\":\(revision)}\n\n")
+    }
+
+    private static func encode(_ event: ChangeEventJSON) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(event), as: UTF8.self)
+    }
+}
+
+/// One change as the `data:` of an event.
+struct ChangeEventJSON: Encodable {
+    struct Placement: Encodable {
+        let column: String
+        let after: TaskID?
+    }
+
+    let revision: Int64
+    let kind: String
+    let id: TaskID?
+    /// The task after the change; absent once it no longer exists.
+    let task: TaskJSON?
+    /// Where the change put the task, when it put it somewhere.
+    let placement: Placement?
+    /// The card as the board draws it now, for tabs that don't have it yet.
+    let html: String?
+
+    init(_ change: ChangeEvent, html: String?) {
+        revision = change.revision
+        kind = change.kind.rawValue
+        id = change.taskID
+        task = change.task.map(TaskJSON.init)
+        placement = change.task.flatMap { task in change.placement.map { Placement(column: task.column.rawValue, after: $0.after) } }
+        self.html = html
+    }
+}
+
+extension HTTPField.Name {
+    static let lastEventID = Self("Last-Event-ID")!
+    static let xAccelBuffering = Self("X-Accel-Buffering")!
+}

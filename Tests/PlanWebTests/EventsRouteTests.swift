@@ -1,0 +1,96 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import PlanWeb
+
+@Suite struct EventsRouteTests {
+    /// The `data:` objects of every `change` event in a stream body, with their ids.
+    static func changes(in body: String) throws -> [(id: Int64, data: [String: Any])] {
+        try body.components(separatedBy: "\n\n").compactMap { block -> (Int64, [String: Any])? in
+            let lines = block.split(separator: "\n").map(String.init)
+            guard lines.contains("event: change"),
+                  let id = lines.first(where: { $0.hasPrefix("id: ") }).flatMap({ Int64($0.dropFirst(4)) }),
+                  let data = lines.first(where: { $0.hasPrefix("data: ") })?.dropFirst(6)
+            else { return nil }
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any])
+            return (id, object)
+        }
+    }
+
+    static func events(_ client: some TestClientProtocol, lastEventID: String? = nil) async throws -> TestResponse {
+        var headers: HTTPFields = [.cookie: "pb_session=\(TestApp.token)", .accept: "text/event-stream"]
+        if let lastEventID { headers[.lastEventID] = lastEventID }
+        return try await client.execute(uri: "/events", method: .get, headers: headers)
+    }
+
+    @Test func reconnectingWithLastEventIDGetsExactlyWhatItMissed() async throws {
+        try await TestApp.make().test(.router) { client in
+            let ids = try await client.addTasks(["a", "b", "c"])
+            _ = try await client.post("/tasks/\(ids[0])/move", ["column": "next", "after": ""], json: true)
+            _ = try await client.post("/tasks/\(ids[1])/finish", ["finished": "true"], json: true)
+            _ = try await client.post("/tasks/\(ids[2])/delete", json: true)
+            let response = try await Self.events(client, lastEventID: "2")
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "text/event-stream; charset=utf-8")
+            let events = try Self.changes(in: response.text)
+            #expect(events.map(\.id) == [3, 4, 5, 6])
+            #expect(events.map { $0.data["kind"] as? String } == ["create", "move", "finish", "delete"])
+
+            let created = events[0].data
+            #expect((created["placement"] as? [String: Any])?["column"] as? String == "today")
+            #expect(int64((created["placement"] as? [String: Any])?["after"]) == ids[1])
+            // Cards are drawn as the board is now: the deleted task has none, the moved one has.
+            #expect(created["html"] == nil)
+            #expect((events[1].data["html"] as? String)?.contains(#"<li class="task" id="task-\#(ids[0])""#) == true)
+
+            let moved = events[1].data
+            #expect((moved["placement"] as? [String: Any])?["column"] as? String == "next")
+            #expect((moved["placement"] as? [String: Any])?["after"] == nil)
+
+            let finished = events[2].data
+            #expect(finished["placement"] == nil)
+            #expect((finished["task"] as? [String: Any])?["finished"] as? Bool == true)
+
+            let deleted = events[3].data
+            #expect(deleted["task"] == nil)
+            #expect(int64(deleted["id"]) == ids[2])
+        }
+    }
+
+    @Test func aStreamDeliversChangesMadeWhileItIsOpen() async throws {
+        try await TestApp.make(streamLifetime: .seconds(2)).test(.live) { client in
+            let port = try #require(client.port)
+            // Its own connection: on one keep-alive connection the change would wait behind the stream.
+            async let stream = TestClient.withClient(host: "127.0.0.1", port: port) { other in
+                try await other.execute(TestClient.Request("/events", method: .get, authority: "127.0.0.1:\(port)", headers: [.cookie: "pb_session=\(TestApp.token)"]))
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            try await client.addTasks(["live"])
+            let body = try await stream.body.map { String(buffer: $0) } ?? ""
+            let events = try Self.changes(in: body)
+            #expect(events.map(\.id) == [1])
+            #expect((events[0].data["task"] as? [String: Any])?["title"] as? String == "live")
+        }
+    }
+
+    @Test func aTabTooFarBehindOrAheadIsToldToRefresh() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await client.addTasks((1...(EventsController.catchUpLimit + 5)).map { "task \($0)" })
+            let behind = try await Self.events(client, lastEventID: "1")
+            #expect(behind.text.contains("event: refresh\ndata: {\"revision\":\(EventsController.catchUpLimit + 5)}"))
+            #expect(try Self.changes(in: behind.text).isEmpty)
+            let ahead = try await Self.events(client, lastEventID: "9999")
+            #expect(ahead.text.contains("event: refresh"))
+        }
+    }
+
+    @Test func aQuietStreamSendsHeartbeats() async throws {
+        try await TestApp.make().test(.router) { client in
+            let response = try await Self.events(client)
+            #expect(response.text.contains(": ping\n\n"))
+            #expect(response.text.hasPrefix("retry: 3000\n"))
+        }
+    }
+}
