@@ -58,7 +58,7 @@ extension Revised: Equatable where Value: Equatable {}
 
 /// What kind of change a revision records.
 public enum ChangeKind: String, Codable, Sendable {
-    case create, edit, move, finish, delete, undo, `import`
+    case create, edit, move, finish, delete, undo, `import`, restore
 }
 
 /// What an undo reverted: the kind of change, and the task as it is now (or as it was, if the undo removed it).

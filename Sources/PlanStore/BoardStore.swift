@@ -7,6 +7,8 @@ import PlanCore
 public protocol BoardStore: Sendable {
     /// The whole board at one consistent revision.
     func board() async throws -> Board
+    /// Only the current revision, cheaply.
+    func revision() async throws -> Int64
     /// One task, or `PlanError.taskNotFound`.
     func task(_ id: TaskID) async throws -> PlanTask
     /// Adds a task at the end of its column.

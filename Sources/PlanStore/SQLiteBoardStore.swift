@@ -45,6 +45,10 @@ public struct SQLiteBoardStore: BoardStore {
         try await writer.read { db in try Self.board(db) }
     }
 
+    public func revision() async throws -> Int64 {
+        try await writer.read { db in try Self.revision(db) }
+    }
+
     public func task(_ id: TaskID) async throws -> PlanTask {
         try await writer.read { db in try Self.existingTask(db, id) }
     }

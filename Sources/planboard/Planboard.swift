@@ -4,12 +4,19 @@ import Logging
 import PlanStore
 import PlanWeb
 
-/// `planboard`: serves the board.
+/// `planboard`: serves the board (the default), or backs it up and restores it.
 @main
 struct Planboard: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "planboard",
-        abstract: "Serve your plan board (Today, Next, Later) in the browser.")
+        abstract: "Your plan board (Today, Next, Later) in the browser.",
+        subcommands: [Serve.self, Backup.self, Restore.self],
+        defaultSubcommand: Serve.self)
+}
+
+/// `planboard [serve]`: serves the board.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Serve the board (what `planboard` does without a subcommand).")
 
     @Option(help: "Address to listen on. Keep it on loopback unless you know why not.")
     var host = "127.0.0.1"
@@ -17,8 +24,7 @@ struct Planboard: AsyncParsableCommand {
     @Option(help: "Port to listen on; 0 picks any free port (the URL printed is the real one).")
     var port = 8080
 
-    @Option(help: "The SQLite file holding the board; its folder is created if missing. (default: $XDG_DATA_HOME/planboard/board.sqlite, or ~/.local/share/planboard/board.sqlite)")
-    var database: String?
+    @OptionGroup var storage: DatabaseOption
 
     @Option(help: "Folder holding Templates/ and Public/. (default: the source checkout this binary was built from, else the current folder)")
     var resources: String?
@@ -37,7 +43,7 @@ struct Planboard: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let path = database ?? Self.defaultDatabasePath()
+        let path = storage.path
         let resourcesFolder = try Self.resourcesFolder(resources)
         var logger = Logger(label: "planboard")
         logger.logLevel = logLevel
@@ -67,14 +73,6 @@ struct Planboard: AsyncParsableCommand {
         try await app.runService()
     }
 
-    /// The XDG data folder, so the board survives rebuilds and lives where such files usually do.
-    static func defaultDatabasePath() -> String {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
-        return (base as NSString).appendingPathComponent("planboard/board.sqlite")
-    }
-
     /// Templates and static files: the flag, else the checkout this file was compiled from, else the current folder.
     static func resourcesFolder(_ flag: String?) throws -> URL {
         func hasTemplates(_ folder: URL) -> Bool {
@@ -95,3 +93,63 @@ struct Planboard: AsyncParsableCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+/// `--database`, shared by every subcommand.
+struct DatabaseOption: ParsableArguments {
+    @Option(help: "The SQLite file holding the board; its folder is created if missing. (default: $XDG_DATA_HOME/planboard/board.sqlite, or ~/.local/share/planboard/board.sqlite)")
+    var database: String?
+
+    var path: String { database ?? Self.defaultDatabasePath() }
+
+    /// The XDG data folder, so the board survives rebuilds and lives where such files usually do.
+    static func defaultDatabasePath() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
+        return (base as NSString).appendingPathComponent("planboard/board.sqlite")
+    }
+}
+
+/// `planboard backup PATH`: a consistent copy of the board, safe while the server runs.
+struct Backup: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a consistent copy of the board to PATH (SQLite online backup; the server may keep running).")
+
+    @Argument(help: "Where to write the copy. An existing file is replaced only once the new copy is complete and checked.")
+    var path: String
+
+    @OptionGroup var storage: DatabaseOption
+
+    func run() throws {
+        guard FileManager.default.fileExists(atPath: storage.path) else {
+            throw ValidationError("There is no board at \(storage.path) to back up.")
+        }
+        let summary = try SQLiteBoardStore.open(path: storage.path).backup(to: path)
+        print("Backed up revision \(summary.revision) (\(summary.taskCount) tasks, \(summary.bytes / 1024) KB) to \(path).")
+    }
+}
+
+/// `planboard restore BACKUP`: the way back from a backup.
+struct Restore: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replace the board with a backup made by `planboard backup`.",
+        discussion: """
+            The backup is checked first (SQLite integrity check, PlanBoard tables); a damaged file changes nothing. \
+            The board is replaced in one step, so it is safe with the server running: open tabs notice the older \
+            revision and reload. To keep the current board too, back it up before restoring.
+            """)
+
+    @Argument(help: "The backup file to restore.")
+    var backup: String
+
+    @OptionGroup var storage: DatabaseOption
+
+    func run() throws {
+        do {
+            let summary = try SQLiteBoardStore.open(path: storage.path).restore(from: backup)
+            print("Restored the board as of revision \(summary.revision) (\(summary.taskCount) tasks) from \(backup) into \(storage.path).")
+        } catch let error as BackupError {
+            throw ValidationError(error.description)
+        }
+    }
+}

@@ -52,5 +52,46 @@ class CommandLineTests(unittest.TestCase):
         self.assertIn("has no Templates/board.mustache", result.stderr)
 
 
+class BackupRestoreTests(unittest.TestCase):
+    def run_cli(self, *args):
+        import subprocess
+        from harness import BINARY
+        return subprocess.run([BINARY, *args], capture_output=True, text=True, timeout=60)
+
+    def test_backup_while_the_server_runs_and_restore_it(self):
+        import json
+        import sqlite3
+        import demo
+        server = Server().start()
+        self.addCleanup(server.cleanup)
+        demo.seed(server)
+        backup = os.path.join(server.folder, "backups", "nightly.sqlite")
+        result = self.run_cli("backup", backup, "--database", server.database)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("Backed up revision", result.stdout)
+        with sqlite3.connect(f"file:{backup}?mode=ro", uri=True) as db:
+            self.assertEqual(db.execute("PRAGMA integrity_check").fetchone()[0], "ok")
+            self.assertEqual(db.execute("SELECT COUNT(*) FROM task").fetchone()[0], 10)
+
+        cookie, token = demo.session(server)
+        demo.post(server, "/tasks", {"title": "added after the backup", "column": "today"}, cookie, token)
+        result = self.run_cli("restore", backup, "--database", server.database)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        _, _, body = server.request("/", headers={"Accept": "application/json"})
+        titles = [task["title"] for tasks in json.loads(body)["columns"].values() for task in tasks]
+        self.assertEqual(len(titles), 10)
+        self.assertNotIn("added after the backup", titles)
+
+    def test_restore_refuses_a_damaged_file_and_changes_nothing(self):
+        server = Server().start()
+        self.addCleanup(server.cleanup)
+        bad = os.path.join(server.folder, "bad.sqlite")
+        with open(bad, "w") as handle:
+            handle.write("this is not a database")
+        result = self.run_cli("restore", bad, "--database", server.database)
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("is not a PlanBoard database", result.stderr)
+
+
 if __name__ == "__main__":
     unittest.main()

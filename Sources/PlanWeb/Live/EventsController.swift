@@ -26,7 +26,7 @@ struct EventsController {
     }
 
     @Sendable func stream(_ request: Request, context: PlanRequestContext) async throws -> Response {
-        let current = try await deps.store.board().revision
+        let current = try await deps.store.revision()
         // EventSource sends Last-Event-ID when it reconnects; `?since=` lets a page start from the revision it was drawn at.
         let since: String? = request.uri.queryParameters["since"].map { String($0) }
         let lastSeen: Int64? = (request.headers[.lastEventID] ?? since).flatMap { Int64($0) }
@@ -77,9 +77,16 @@ struct EventsController {
     @discardableResult
     private func catchUp(from sent: inout Int64, writer: inout any ResponseBodyWriter, csrf: String) async throws -> Bool {
         let changes = try await deps.store.changes(after: sent, limit: Self.catchUpLimit + 1)
-        guard !changes.isEmpty else { return false }
+        if changes.isEmpty {
+            // Nothing new, unless the board went back in time (a backup was restored): then start over.
+            let current = try await deps.store.revision()
+            guard current < sent else { return false }
+            try await writer.write(Self.refresh(current))
+            sent = current
+            return true
+        }
         if changes.count > Self.catchUpLimit {
-            let current = try await deps.store.board().revision
+            let current = try await deps.store.revision()
             try await writer.write(Self.refresh(current))
             sent = current
             return true

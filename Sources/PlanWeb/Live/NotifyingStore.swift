@@ -7,6 +7,7 @@ struct NotifyingStore: BoardStore {
     let notifier: ChangeNotifier
 
     func board() async throws -> Board { try await base.board() }
+    func revision() async throws -> Int64 { try await base.revision() }
     func task(_ id: TaskID) async throws -> PlanTask { try await base.task(id) }
     func changes(after revision: Int64, limit: Int) async throws -> [ChangeEvent] { try await base.changes(after: revision, limit: limit) }
 

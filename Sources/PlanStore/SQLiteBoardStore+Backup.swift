@@ -1,0 +1,95 @@
+import Foundation
+import GRDB
+import PlanCore
+
+/// What a backup or restore copied, for the person running it.
+public struct BackupSummary: Sendable, Equatable {
+    public let revision: Int64
+    public let taskCount: Int
+    public let bytes: Int
+}
+
+/// Problems with a backup file, each said plainly.
+public enum BackupError: Error, Equatable, CustomStringConvertible {
+    case missing(String)
+    case notABoard(String)
+    case damaged(String, String)
+
+    public var description: String {
+        switch self {
+        case .missing(let path): "There is no file at \(path)."
+        case .notABoard(let path): "\(path) is not a PlanBoard database."
+        case .damaged(let path, let report): "\(path) is damaged (SQLite integrity check: \(report)); nothing was changed."
+        }
+    }
+}
+
+extension SQLiteBoardStore {
+    /// Writes a consistent copy of the board to `path` with SQLite's online backup, while the
+    /// server keeps running; the copy appears under its name only once complete and checked.
+    public func backup(to path: String) throws -> BackupSummary {
+        let destination = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let partial = destination.path + ".partial"
+        try? FileManager.default.removeItem(atPath: partial)
+        do {
+            let copy = try DatabaseQueue(path: partial)
+            try writer.backup(to: copy)
+            try copy.close()
+            let summary = try Self.check(partial)
+            _ = try? FileManager.default.removeItem(at: destination)
+            try FileManager.default.moveItem(atPath: partial, toPath: destination.path)
+            return summary
+        } catch {
+            try? FileManager.default.removeItem(atPath: partial)
+            throw error
+        }
+    }
+
+    /// Replaces the board with the backup at `path`, after checking the backup is whole.
+    /// A running server sees the restored board at once; its open tabs are told to refresh.
+    public func restore(from path: String) throws -> BackupSummary {
+        guard FileManager.default.fileExists(atPath: path) else { throw BackupError.missing(path) }
+        let summary = try Self.check(path)
+        let before = try writer.read { db in try Self.revision(db) }
+        let source = try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }())
+        try source.backup(to: writer)
+        try Self.migrator.migrate(writer)
+        // Revisions are never reused, not even across a restore: the restore itself becomes the
+        // next revision, so a tab that saw a later, now-discarded change can tell and reload.
+        try writer.write { db in
+            let restored = try Self.revision(db)
+            if restored <= before {
+                try db.execute(sql: "UPDATE boardState SET revision = ?", arguments: [before])
+            }
+            _ = try recordChange(db, .restore, before: nil, after: nil, client: nil, at: now())
+        }
+        return summary
+    }
+
+    /// Confirms a file is an intact PlanBoard database and says what it holds.
+    static func check(_ path: String) throws -> BackupSummary {
+        var configuration = Configuration()
+        configuration.readonly = true
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            return try summarize(queue, path)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
+            throw BackupError.notABoard(path)
+        }
+    }
+
+    private static func summarize(_ queue: DatabaseQueue, _ path: String) throws -> BackupSummary {
+        try queue.read { db in
+            let report = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+            guard report == ["ok"] else { throw BackupError.damaged(path, report.joined(separator: "; ")) }
+            guard try db.tableExists("task"), try db.tableExists("boardState") else { throw BackupError.notABoard(path) }
+            let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            return BackupSummary(
+                revision: try Self.revision(db),
+                taskCount: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM task") ?? 0,
+                bytes: bytes)
+        }
+    }
+}
