@@ -38,8 +38,15 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Token every request must carry; required to listen beyond loopback. Prefer the PLANBOARD_ACCESS_TOKEN environment variable: command lines are visible to other users.")
     var accessToken: String?
 
+    @Option(help: "Seconds a connection may stay silent, including while sending its headers, before it is closed.")
+    var idleTimeout: Double = 30
+
+    @Option(help: "Seconds a client may take to send a request body before getting 408.")
+    var bodyTimeout: Double = 30
+
     mutating func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        guard idleTimeout > 0, bodyTimeout > 0 else { throw ValidationError("Timeouts must be more than 0 seconds.") }
     }
 
     func run() async throws {
@@ -50,7 +57,8 @@ struct Serve: AsyncParsableCommand {
 
         let token = accessToken ?? ProcessInfo.processInfo.environment["PLANBOARD_ACCESS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         let configuration = AppConfiguration(
-            host: host, port: port, resources: resourcesFolder, allowedHosts: allowedHosts, accessToken: token)
+            host: host, port: port, resources: resourcesFolder, allowedHosts: allowedHosts, accessToken: token,
+            idleTimeout: .milliseconds(Int64(idleTimeout * 1_000)), bodyTimeout: .milliseconds(Int64(bodyTimeout * 1_000)))
         do {
             try configuration.validate()
         } catch {

@@ -78,11 +78,11 @@ class Server:
             return error.code, dict(error.headers), error.read().decode()
 
 
-def chromium(width=1280, height=900, javascript=True, mobile=False, touch=False):
+def chromium(width=1280, height=900, javascript=True, mobile=False, touch=False, extra_args=()):
     """Headless Chromium from Debian, with the browser log captured for console-error checks."""
     options = webdriver.ChromeOptions()
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     f"--window-size={width},{height}", "--lang=en-GB"):
+                     f"--window-size={width},{height}", "--lang=en-GB", *extra_args):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     if not javascript:

@@ -17,15 +17,15 @@ struct WebDependencies: Sendable {
     /// A refused change on the board: scripts get the error as JSON (with the board when their view
     /// was stale); people get the board again with the reason across the top.
     func refusedOnBoard(_ error: PlanError, _ request: Request, _ context: PlanRequestContext) async throws -> Response {
-        let board = try await store.board()
         if request.wantsJSON {
+            // Only a conflict needs the whole board (the client re-renders from it); other refusals just the revision.
+            let board = error.status == .conflict ? try await store.board() : nil
+            let revision = if let board { board.revision } else { try await store.revision() }
             return try .json(
-                ErrorJSON(
-                    error: .init(code: error.code, message: error.message), revision: board.revision,
-                    board: error.status == .conflict ? BoardJSON(board) : nil),
+                ErrorJSON(error: .init(code: error.code, message: error.message), revision: revision, board: board.map(BoardJSON.init)),
                 status: error.status)
         }
-        return try renderer.response(try await boardPage(context, banner: .error(error.message), board: board), status: error.status)
+        return try renderer.response(try await boardPage(context, banner: .error(error.message)), status: error.status)
     }
 
     /// Runs a change requested from the board; a `PlanError` becomes `refusedOnBoard`.

@@ -68,7 +68,7 @@ struct ErrorMiddleware: RouterMiddleware {
 
     private func refusalResponse(_ refusal: Refusal, for request: Request, revealRevision: Bool) async throws -> Response {
         if request.wantsJSON {
-            let revision = revealRevision ? try? await store.board().revision : nil
+            let revision = revealRevision ? try? await store.revision() : nil
             return try .json(ErrorJSON(error: .init(code: refusal.code, message: refusal.message), revision: revision, board: nil), status: refusal.status)
         }
         let page = ErrorPage(status: Int(refusal.status.code), heading: Self.heading(for: refusal.status), message: refusal.message)
