@@ -23,7 +23,9 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.7"),
     ],
     targets: [
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "PlanCore", swiftSettings: swiftSettings),
+        .target(name: "PlanNotes", dependencies: ["CLibXML2"], swiftSettings: swiftSettings),
         .target(
             name: "PlanStore",
             dependencies: ["PlanCore", .product(name: "GRDB", package: "GRDB.swift")],
@@ -32,7 +34,7 @@ let package = Package(
         .target(
             name: "PlanWeb",
             dependencies: [
-                "PlanCore", "PlanStore",
+                "PlanCore", "PlanStore", "PlanNotes",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
@@ -56,6 +58,9 @@ let package = Package(
             path: "Benchmarks/planboard-bench",
             swiftSettings: swiftSettings
         ),
+        .executableTarget(name: "sanitize-notes", dependencies: ["PlanNotes"], swiftSettings: swiftSettings),
+        .executableTarget(name: "notes-bench", dependencies: ["PlanNotes"], path: "Benchmarks/notes-bench", swiftSettings: swiftSettings),
+        .testTarget(name: "PlanNotesTests", dependencies: ["PlanNotes"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore"], swiftSettings: swiftSettings),
         .testTarget(
