@@ -86,37 +86,48 @@ public struct RemovalReport: Sendable, Equatable {
     }
 
     // Indexed by `Category.rawValue`; an array keeps the hot path free of hashing.
-    private var counts: [Int]
+    private var tally: [Int]
 
     /// An empty report; combine reports with `merge(_:)`, e.g. for an import summary.
     public init() {
-        counts = Array(repeating: 0, count: Category.allCases.count)
+        tally = Array(repeating: 0, count: Category.allCases.count)
+    }
+
+    /// A report with the given counts, e.g. read back from a redirect after saving.
+    public init(counts: [Category: Int]) {
+        self.init()
+        for (category, count) in counts where count > 0 { add(category, count: count) }
+    }
+
+    /// The non-zero counts, by category.
+    public var counts: [Category: Int] {
+        Dictionary(uniqueKeysWithValues: Category.allCases.compactMap { self[$0] > 0 ? ($0, self[$0]) : nil })
     }
 
     /// How many items of `category` were removed.
     public subscript(category: Category) -> Int {
-        counts[category.rawValue]
+        tally[category.rawValue]
     }
 
     /// True when nothing was removed.
     public var isEmpty: Bool {
-        counts.allSatisfy { $0 == 0 }
+        tally.allSatisfy { $0 == 0 }
     }
 
     /// The number of removed items of every kind together.
     public var total: Int {
-        counts.reduce(0, +)
+        tally.reduce(0, +)
     }
 
     /// Adds another note's removals to this one.
     public mutating func merge(_ other: RemovalReport) {
-        for index in counts.indices {
-            counts[index] += other.counts[index]
+        for index in tally.indices {
+            tally[index] += other.tally[index]
         }
     }
 
     mutating func add(_ category: Category, count: Int = 1) {
-        counts[category.rawValue] += count
+        tally[category.rawValue] += count
     }
 
     /// A plain-English sentence such as "Removed 1 script and 2 event attributes.", or "" when nothing was removed.

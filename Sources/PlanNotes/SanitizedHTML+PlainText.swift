@@ -3,6 +3,13 @@ extension SanitizedHTML {
     /// word boundary with "…" so that it is at most `limit` characters. The result is text, not
     /// markup: templates must escape it like any other string.
     public func plainText(limit: Int) -> String {
+        Self.plainText(ofStoredNotes: html, limit: limit)
+    }
+
+    /// The same excerpt for notes read back from storage, which only ever holds sanitizer output.
+    /// It does not sanitize them again: the result is plain text that templates escape anyway, so
+    /// even markup of another shape could at worst read oddly, never run.
+    public static func plainText(ofStoredNotes html: String, limit: Int) -> String {
         guard limit > 0 else { return "" }
         let text = Self.collapsedText(of: html)
         guard text.count > limit else { return text }

@@ -16,7 +16,7 @@ import Testing
     static func seed(_ client: some TestClientProtocol) async throws {
         try await client.addTasks(["Buy milk", "Write the quarterly report", "Call Anna"])
         try await client.addTasks(["Review pull request #42"], to: "next")
-        _ = try await client.post("/tasks", ["title": "Plan the trip to Lisbon", "column": "later", "important": "true", "notes": "Flights <first>, then hotels."], json: true)
+        _ = try await client.post("/tasks", ["title": "Plan the trip to Lisbon", "column": "later", "important": "true", "notes": "<p>Flights first, then <strong>hotels</strong> near <a href=\"https://example.com/alfama\">Alfama</a>.</p><ul><li>Passports</li><li>Adapters</li></ul>"], json: true)
         _ = try await client.post("/tasks/2/finish", ["finished": "true"], json: true)
     }
 

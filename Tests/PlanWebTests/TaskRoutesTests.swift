@@ -6,14 +6,15 @@ import Testing
 @Suite struct TaskRoutesTests {
     @Test func taskPageShowsTheEditFormWithTheStoredValues() async throws {
         try await TestApp.make().test(.router) { client in
-            _ = try await client.post("/tasks", ["title": "Write <report>", "column": "next", "important": "true", "notes": "first line\n<i>not html yet</i>"], json: true)
+            _ = try await client.post("/tasks", ["title": "Write <report>", "column": "next", "important": "true", "notes": "<p>first line</p><i>kept</i>"], json: true)
             let page = try await client.get("/tasks/1")
             #expect(page.status == .ok)
             let html = page.text
             #expect(html.contains(#"<form class="edit-task" method="post" action="/tasks/1">"#))
             #expect(html.contains(#"value="Write &lt;report&gt;""#))
-            #expect(html.contains(#"<div class="notes">first line"#))
-            #expect(html.contains("&lt;i&gt;not html yet&lt;/i&gt;"))
+            // The notes render as (sanitized) HTML; the textarea holds them escaped for editing.
+            #expect(html.contains(#"<div class="notes"><p>first line</p><i>kept</i></div>"#))
+            #expect(html.contains("&lt;p&gt;first line&lt;/p&gt;&lt;i&gt;kept&lt;/i&gt;</textarea>"))
             #expect(html.contains(#"name="important" value="true" checked"#))
             #expect(html.contains("In <strong>Next</strong>"))
         }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import PlanCore
 import PlanStore
 import Testing
@@ -25,10 +26,13 @@ enum TestApp {
         // Live-update streams end quickly in tests, so a request for /events returns a whole body.
         configuration.streamLifetime = streamLifetime
         configuration.heartbeat = .milliseconds(100)
+        var logger = Logger(label: "planboard-tests")
+        logger.logLevel = .warning
         return try await buildApplication(
             configuration: configuration,
             store: store ?? self.store(),
-            environment: AppEnvironment(now: { fixedNow }, makeToken: { token }))
+            environment: AppEnvironment(now: { fixedNow }, makeToken: { token }),
+            logger: logger)
     }
 }
 

@@ -1,5 +1,6 @@
 import Hummingbird
 import PlanCore
+import PlanNotes
 
 /// The board itself: showing it and adding tasks to it.
 struct BoardController {
@@ -23,9 +24,10 @@ struct BoardController {
         return try await deps.boardChange(request, context) {
             let column = try form.column()
             let important = try form.optionalBool("important") ?? false
+            let notes = try deps.clean(notes: form["notes"] ?? "")
             let new: NewTask
             do {
-                new = try NewTask(title: form["title"] ?? "", column: column, important: important, notes: form["notes"] ?? "")
+                new = try NewTask(title: form["title"] ?? "", column: column, important: important, notes: notes.html.html)
             } catch let error as PlanError where !request.wantsJSON {
                 // Show the board again with what the person typed kept in that column's form.
                 let add = BoardPage.AddForm(title: form["title"] ?? "", important: important, error: error.message)
@@ -35,6 +37,7 @@ struct BoardController {
             if request.wantsJSON {
                 var response = try Response.json(TaskJSON(created.value), status: .created)
                 response.headers[.boardRevision] = String(created.revision)
+                if !notes.removed.isEmpty { response.headers[.notesCleaned] = notes.removed.summary }
                 return response
             }
             return .seeOther("/#task-\(created.value.id)")

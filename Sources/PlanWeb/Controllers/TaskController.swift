@@ -1,5 +1,6 @@
 import Hummingbird
 import PlanCore
+import PlanNotes
 
 /// One task: its page, and the changes made to it.
 struct TaskController {
@@ -19,7 +20,10 @@ struct TaskController {
     @Sendable func show(_ request: Request, context: PlanRequestContext) async throws -> Response {
         let task = try await deps.store.task(try context.taskID())
         if request.wantsJSON { return try .json(TaskJSON(task)) }
-        return try deps.renderer.response(TaskPage(task: task, csrf: context.csrfToken))
+        // After a save that cleaned the notes, the redirect says what was removed (counts only, never text).
+        let removed = RemovalReport(query: request.uri.queryParameters["removed"].map(String.init))
+        let banner = removed.isEmpty ? nil : Banner.notice("Saved. The notes were cleaned: \(removed.summary)")
+        return try deps.renderer.response(TaskPage(task: task, csrf: context.csrfToken, notesHTML: deps.shown(notes: task.notes, logger: context.logger), banner: banner))
     }
 
     @Sendable func edit(_ request: Request, context: PlanRequestContext) async throws -> Response {
@@ -28,22 +32,38 @@ struct TaskController {
         let current = try await deps.store.task(id)
         // A field left out keeps its value, so a script can change just one thing.
         let title = form["title"] ?? current.title
-        let notes = form["notes"] ?? current.notes
+        let typedNotes = form["notes"]
+        let previewing = form["preview"] != nil && !request.wantsJSON
         do {
             let important = try form.optionalBool("important") ?? current.important
-            let edit = try TaskEdit(title: title, important: important, notes: notes)
+            let notes = try typedNotes.map { raw throws(PlanError) in try deps.clean(notes: raw) }
+            if previewing {
+                // Show what would be kept, and what would go, without saving anything.
+                let typed = TaskPage.EditForm(title: title, important: form.flag("important"), notes: typedNotes ?? "")
+                let removed = notes?.removed.summary ?? ""
+                let banner = Banner.notice("Preview only; nothing is saved yet. " + (removed.isEmpty ? "The notes will be kept as they are." : "Saving will clean the notes: \(removed)"))
+                return try deps.renderer.response(TaskPage(task: current, csrf: context.csrfToken, notesHTML: notes?.html, previewing: true, form: typed, banner: banner))
+            }
+            let edit = try TaskEdit(title: title, important: important, notes: notes?.html.html ?? current.notes)
             let saved = try await deps.store.edit(id, edit, client: context.clientID)
-            if request.wantsJSON { return try taskJSON(saved) }
-            return .seeOther("/tasks/\(id)")
+            if request.wantsJSON {
+                var response = try taskJSON(saved)
+                if let notes, !notes.removed.isEmpty { response.headers[.notesCleaned] = notes.removed.summary }
+                return response
+            }
+            let removed = notes?.removed ?? RemovalReport()
+            return .seeOther("/tasks/\(id)" + (removed.isEmpty ? "" : "?removed=" + removed.query))
         } catch let error as PlanError {
             if request.wantsJSON { throw error }
-            var typed = TaskPage.EditForm(title: title, important: form.flag("important"), notes: notes)
+            var typed = TaskPage.EditForm(title: title, important: form.flag("important"), notes: typedNotes ?? current.notes)
             switch error.field {
             case "title": typed.titleError = error.message
             case "notes": typed.notesError = error.message
             default: break
             }
-            let page = TaskPage(task: current, csrf: context.csrfToken, form: typed, banner: .error("The task was not saved: \(error.message)"))
+            let page = TaskPage(
+                task: current, csrf: context.csrfToken, notesHTML: deps.shown(notes: current.notes, logger: context.logger),
+                form: typed, banner: .error("The task was not saved: \(error.message)"))
             return try deps.renderer.response(page, status: error.status)
         }
     }

@@ -1,5 +1,7 @@
 import Hummingbird
+import Logging
 import PlanCore
+import PlanNotes
 import PlanStore
 
 /// What every controller needs: the store, the page renderer and the pinned-down environment.
@@ -7,6 +9,27 @@ struct WebDependencies: Sendable {
     let store: any BoardStore
     let renderer: PageRenderer
     let environment: AppEnvironment
+    let sanitizer = NoteSanitizer()
+
+    /// Notes as they will be stored: rebuilt by the sanitizer, with what it removed.
+    func clean(notes raw: String) throws(PlanError) -> SanitizedNote {
+        do {
+            return try sanitizer.sanitize(raw)
+        } catch {
+            throw .notesRejected(error.message)
+        }
+    }
+
+    /// Stored notes, sanitized again on their way to the page (idempotent for what we stored).
+    func shown(notes stored: String, logger: Logger) -> SanitizedHTML? {
+        do {
+            return try sanitizer.sanitize(stored).html
+        } catch {
+            // Stored notes passed the same limits when saved; failing now means the limits changed.
+            logger.error("stored notes could not be sanitized for display: \(error.message)")
+            return nil
+        }
+    }
 
     /// The board page, as the person should see it now.
     func boardPage(_ context: PlanRequestContext, banner: Banner? = nil, addForms: [Column: BoardPage.AddForm] = [:], board: Board? = nil) async throws -> BoardPage {

@@ -93,4 +93,6 @@ extension HTTPField.Name {
     static let csrfToken = Self("X-CSRF-Token")!
     static let boardRevision = Self("X-Board-Revision")!
     static let requestID = Self("X-Request-ID")!
+    /// What the sanitizer removed from submitted notes, as the sentence a person would read.
+    static let notesCleaned = Self("X-Notes-Cleaned")!
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PlanCore
+import PlanNotes
 
 /// One task with its edit form.
 package struct TaskPage: PageView {
@@ -15,7 +16,10 @@ package struct TaskPage: PageView {
     let createdISO: String
     let updated: String
     let updatedISO: String
-    let notes: String
+    /// The notes as they are (or, when previewing, would be) kept: the only HTML printed unescaped.
+    let notesHTML: SanitizedHTML?
+    /// Whether `notesHTML` is a preview of what was typed rather than what is stored.
+    let previewing: Bool
     let form: EditForm
     let banner: Banner?
     let finishValue: Bool
@@ -30,7 +34,7 @@ package struct TaskPage: PageView {
         var notesError: String?
     }
 
-    init(task: PlanTask, csrf: String, form: EditForm? = nil, banner: Banner? = nil) {
+    init(task: PlanTask, csrf: String, notesHTML: SanitizedHTML?, previewing: Bool = false, form: EditForm? = nil, banner: Banner? = nil) {
         id = task.id
         self.csrf = csrf
         heading = task.title
@@ -41,7 +45,8 @@ package struct TaskPage: PageView {
         createdISO = Self.iso(task.created)
         updated = Self.display(task.updated)
         updatedISO = Self.iso(task.updated)
-        notes = task.notes
+        self.notesHTML = notesHTML.flatMap { $0.isEmpty ? nil : $0 }
+        self.previewing = previewing
         self.form = form ?? EditForm(title: task.title, important: task.important, notes: task.notes)
         self.banner = banner
         finishValue = !task.finished

@@ -1,0 +1,100 @@
+import Foundation
+import HummingbirdTesting
+import Testing
+@testable import PlanWeb
+
+@Suite struct NotesRouteTests {
+    static let hostile = #"<p onclick="steal()">Agenda</p><script>alert(1)</script><a href="javascript:alert(2)">link</a><a href="https://example.com/x">ok</a>"#
+
+    @Test func notesAreSanitizedBeforeTheyAreStoredAndTheAnswerSaysWhatWasRemoved() async throws {
+        try await TestApp.make().test(.router) { client in
+            let response = try await client.post("/tasks", ["title": "t", "column": "today", "notes": Self.hostile], json: true)
+            #expect(response.status == .created)
+            let notes = try #require(try response.jsonObject()["notes"] as? String)
+            #expect(!notes.contains("script") && !notes.contains("onclick") && !notes.contains("javascript:"))
+            #expect(notes.contains(#"<a href="https://example.com/x" rel="noopener noreferrer nofollow">ok</a>"#))
+            #expect(response.headers[.notesCleaned] == "Removed 1 script, 1 event attribute and 1 unsafe link.")
+            // Stored exactly as answered.
+            #expect(try await client.get("/tasks/1", json: true).jsonObject()["notes"] as? String == notes)
+        }
+    }
+
+    @Test func savingByFormRedirectsWithWhatWasRemovedAndThePageSaysSo() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await client.addTasks(["t"])
+            let saved = try await client.post("/tasks/1", ["title": "t", "important": "false", "notes": Self.hostile])
+            #expect(saved.status == .seeOther)
+            let location = try #require(saved.headers[.location])
+            #expect(location == "/tasks/1?removed=script-1.eventAttribute-1.unsafeLink-1")
+            let page = try await client.get(location)
+            #expect(page.text.contains("Saved. The notes were cleaned: Removed 1 script, 1 event attribute and 1 unsafe link."))
+            #expect(page.text.contains(#"<div class="notes"><p>Agenda</p>"#))
+        }
+    }
+
+    @Test func theRemovalNoticeOnlyEverNamesKnownCategories() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await client.addTasks(["t"])
+            let page = try await client.get("/tasks/1?removed=%3Cscript%3E-1.eventAttribute-x.script-99999999")
+            #expect(!page.text.contains("The notes were cleaned"))
+            #expect(!page.text.contains("<script>"))
+        }
+    }
+
+    @Test func previewShowsWhatWillBeKeptAndSavesNothing() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await client.addTasks(["t"])
+            let page = try await client.post("/tasks/1", ["title": "changed", "important": "false", "notes": Self.hostile, "preview": "1"])
+            #expect(page.status == .ok)
+            #expect(page.text.contains("Preview: what will be kept"))
+            #expect(page.text.contains("Saving will clean the notes: Removed 1 script, 1 event attribute and 1 unsafe link."))
+            #expect(page.text.contains(#"<div class="notes"><p>Agenda</p>"#))
+            // The typed text stays in the form, escaped.
+            #expect(page.text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+            let task = try await client.get("/tasks/1", json: true).jsonObject()
+            #expect(task["title"] as? String == "t")
+            #expect(task["notes"] as? String == "")
+        }
+    }
+
+    @Test func overSizeOrOverDeepNotesAreRefusedWithTheTextKept() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await client.addTasks(["t"])
+            let big = String(repeating: "a", count: 300 * 1024)
+            let tooBig = try await client.post("/tasks/1", ["title": "t", "notes": big])
+            #expect(tooBig.status == .unprocessableContent)
+            #expect(tooBig.text.contains("Notes are 300 KB; the limit is 256 KB. Shorten them or split them across tasks."))
+            #expect(tooBig.text.contains(big + "</textarea>"))
+
+            let deep = String(repeating: "<blockquote>", count: 200) + "deep" + String(repeating: "</blockquote>", count: 200)
+            let tooDeep = try await client.post("/tasks/1", ["title": "t", "notes": deep], json: true)
+            #expect(tooDeep.status == .unprocessableContent)
+            #expect(try tooDeep.errorCode() == "invalid_notes")
+            #expect(try await client.get("/tasks/1", json: true).jsonObject()["notes"] as? String == "")
+        }
+    }
+
+    @Test func theCardShowsAShortPlainTextExcerpt() async throws {
+        try await TestApp.make().test(.router) { client in
+            let notes = "<h2>Plan</h2><ul><li>Book &amp; pay</li><li>" + String(repeating: "word ", count: 60) + "</li></ul>"
+            _ = try await client.post("/tasks", ["title": "t", "column": "today", "notes": notes], json: true)
+            let html = try await client.get("/").text
+            let excerpt = try #require(html.firstMatch(of: #/<p class="task-excerpt">([^<]*)</p>/#)).1
+            #expect(excerpt.hasPrefix("Plan Book &amp; pay word word"))
+            #expect(excerpt.hasSuffix("…"))
+            #expect(excerpt.count < 140)
+        }
+    }
+
+    @Test func onlySanitizedHTMLIsEverPrintedUnescaped() throws {
+        // Triple braces print without escaping; the one allowed use is the SanitizedHTML field of the task page.
+        let templates = TestApp.root.appendingPathComponent("Templates")
+        let files = FileManager.default.enumerator(atPath: templates.path)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".mustache") }
+        var unescaped: [String] = []
+        for file in files {
+            let text = try String(contentsOf: templates.appendingPathComponent(file), encoding: .utf8)
+            unescaped += text.matches(of: #/\{\{\{\s*([^}]+?)\s*\}\}\}|\{\{&\s*([^}]+?)\s*\}\}/#).map { "\(file): \($0.0)" }
+        }
+        #expect(unescaped == ["task.mustache: {{{notesHTML.html}}}"])
+    }
+}
