@@ -20,6 +20,10 @@ public enum PlanError: Error, Equatable, Sendable {
     case changedSince(title: String)
     /// Notes the sanitizer could not accept (too large, nested too deeply).
     case notesRejected(String)
+    /// An import file that cannot be read; the reason says what is wrong with it.
+    case importRejected(String)
+    /// The latest change was an import, which undo does not take apart.
+    case importNotUndoable
 
     /// The most a title may hold, in characters as a person counts them.
     public static let maxTitleLength = 200
@@ -38,6 +42,8 @@ public enum PlanError: Error, Equatable, Sendable {
         case .nothingToUndo: "nothing_to_undo"
         case .changedSince: "stale"
         case .notesRejected: "invalid_notes"
+        case .importRejected: "invalid_import"
+        case .importNotUndoable: "not_undoable"
         }
     }
 
@@ -70,6 +76,10 @@ public enum PlanError: Error, Equatable, Sendable {
             "“\(title)” was changed again since, so that change can't be undone."
         case .notesRejected(let reason):
             reason
+        case .importRejected(let reason):
+            "Nothing was imported: \(reason)"
+        case .importNotUndoable:
+            "Your latest change was an import, which can't be undone here. Delete the tasks it added, or restore a backup."
         }
     }
 
@@ -79,6 +89,7 @@ public enum PlanError: Error, Equatable, Sendable {
         case .titleEmpty, .titleTooLong, .titleControlCharacters: "title"
         case .unknownColumn: "column"
         case .notesRejected: "notes"
+        case .importRejected: "file"
         case .invalidField(let name, _): name
         default: nil
         }

@@ -43,3 +43,47 @@ public enum TaskTitle {
         return title
     }
 }
+
+/// A task arriving in an imported file, already checked and with notes already sanitized.
+public struct ImportedTask: Sendable, Equatable {
+    public let title: String
+    public let column: Column
+    public let important: Bool
+    public let finished: Bool
+    public let notes: String
+    public let created: Date
+    public let updated: Date
+    /// The id it had where it came from; kept when no task here ever had it.
+    public let originalID: TaskID?
+
+    public init(
+        title: String, column: Column, important: Bool, finished: Bool, notes: String,
+        created: Date, updated: Date, originalID: TaskID?
+    ) {
+        self.title = title
+        self.column = column
+        self.important = important
+        self.finished = finished
+        self.notes = notes
+        self.created = created
+        self.updated = updated
+        self.originalID = originalID
+    }
+}
+
+extension TaskTitle {
+    /// Makes any text into a valid title, for imports: a file from elsewhere should not be refused
+    /// over one long card name. Returns the title and whether it had to change.
+    public static func coerce(_ raw: String) -> (title: String, changed: Bool) {
+        if let valid = try? validate(raw) { return (valid, valid != raw) }
+        var cleaned = String(String.UnicodeScalarView(raw.unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029 ? " " : scalar
+        }))
+        cleaned = cleaned.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if cleaned.isEmpty { return ("Untitled", true) }
+        if cleaned.count > PlanError.maxTitleLength {
+            cleaned = String(cleaned.prefix(PlanError.maxTitleLength - 1)).trimmingCharacters(in: .whitespaces) + "…"
+        }
+        return (cleaned, true)
+    }
+}

@@ -23,6 +23,8 @@ public protocol BoardStore: Sendable {
     func delete(_ id: TaskID, client: String?) async throws -> Revised<PlanTask>
     /// Reverts this client's most recent change that is not yet undone, checked like any change.
     func undo(client: String) async throws -> Revised<UndoResult>
+    /// Adds every task at the end of its column in one transaction and one revision: all or nothing.
+    func importTasks(_ tasks: [ImportedTask], client: String?) async throws -> Revised<[PlanTask]>
     /// The changes made after `revision`, oldest first, at most `limit` of them.
     func changes(after revision: Int64, limit: Int) async throws -> [ChangeEvent]
 }

@@ -15,6 +15,7 @@ extension SQLiteBoardStore {
                 arguments: [client])
             else { throw PlanError.nothingToUndo }
             guard let kind = ChangeKind(rawValue: row["kind"]) else { throw PlanError.nothingToUndo }
+            if kind == .import { throw PlanError.importNotUndoable }
             let decoder = JSONDecoder()
             let before = try (row["before"] as String?).map { try decoder.decode(PlanTask.self, from: Data($0.utf8)) }
             let after = try (row["after"] as String?).map { try decoder.decode(PlanTask.self, from: Data($0.utf8)) }

@@ -32,10 +32,14 @@ func buildRouter(configuration: AppConfiguration, deps: WebDependencies, notifie
     router.add(middleware: ErrorMiddleware(renderer: deps.renderer, store: deps.store))
     router.add(middleware: LocalhostGuardMiddleware(hostNames: configuration.hostNames, accessToken: configuration.accessToken))
     router.add(middleware: FileMiddleware(configuration.publicFolder.path, cacheControl: .init([(MediaType(type: .any), [.noCache])])))
-    let limit = configuration.maxBodySize
-    router.add(middleware: SessionMiddleware(makeToken: deps.environment.makeToken, bodyLimit: { _ in limit }, bodyTimeout: configuration.bodyTimeout))
+    let (limit, importLimit) = (configuration.maxBodySize, configuration.maxImportSize)
+    router.add(middleware: SessionMiddleware(
+        makeToken: deps.environment.makeToken,
+        bodyLimit: { request in request.uri.path == "/import" ? importLimit : limit },
+        bodyTimeout: configuration.bodyTimeout))
     BoardController(deps: deps).addRoutes(to: router)
     TaskController(deps: deps).addRoutes(to: router)
+    TransferController(deps: deps).addRoutes(to: router)
     EventsController(deps: deps, notifier: notifier, heartbeat: configuration.heartbeat, lifetime: configuration.streamLifetime).addRoutes(to: router)
     if let token = configuration.accessToken {
         AccessController(deps: deps, accessToken: token).addRoutes(to: router)

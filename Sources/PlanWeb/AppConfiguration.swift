@@ -10,6 +10,8 @@ public struct AppConfiguration: Sendable {
     public var resources: URL
     /// Largest request body accepted by ordinary form posts, in bytes.
     public var maxBodySize: Int
+    /// Largest import file accepted, in bytes.
+    public var maxImportSize: Int = 8 << 20
     /// Host names accepted in the `Host` header besides the loopback names (DNS-rebinding defence).
     public var allowedHosts: [String]
     /// When set, every request must carry it (cookie after the login form, or `Authorization: Bearer`).

@@ -9,7 +9,7 @@ extension PlanError {
         case .taskNotFound: .notFound
         case .staleAnchor, .changedSince: .conflict
         case .titleEmpty, .titleTooLong, .titleControlCharacters, .unknownColumn, .taskFinished, .anchorIsTask,
-            .moveIDReused, .invalidField, .nothingToUndo, .notesRejected:
+            .moveIDReused, .invalidField, .nothingToUndo, .notesRejected, .importRejected, .importNotUndoable:
             .unprocessableContent
         }
     }

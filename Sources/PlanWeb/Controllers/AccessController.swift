@@ -19,8 +19,9 @@ struct AccessController {
     }
 
     @Sendable func login(_ request: Request, context: PlanRequestContext) async throws -> Response {
-        let next = Self.safeNext(context.form["next"])
-        guard let token = context.form["token"], SessionToken.matches(token, accessToken) else {
+        let form = try context.fields()
+        let next = Self.safeNext(form["next"])
+        guard let token = form["token"], SessionToken.matches(token, accessToken) else {
             try await Task.sleep(for: Self.failurePause)
             let page = LoginPage(csrf: context.csrfToken, next: next, error: "That token is not right. It is the one the server was started with (--access-token or PLANBOARD_ACCESS_TOKEN).")
             return try deps.renderer.response(page, status: .unauthorized)

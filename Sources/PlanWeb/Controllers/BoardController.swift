@@ -20,7 +20,7 @@ struct BoardController {
     }
 
     @Sendable func create(_ request: Request, context: PlanRequestContext) async throws -> Response {
-        let form = context.form
+        let form = try context.fields()
         return try await deps.boardChange(request, context) {
             let column = try form.column()
             let important = try form.optionalBool("important") ?? false

@@ -28,7 +28,7 @@ struct TaskController {
 
     @Sendable func edit(_ request: Request, context: PlanRequestContext) async throws -> Response {
         let id = try context.taskID()
-        let form = context.form
+        let form = try context.fields()
         let current = try await deps.store.task(id)
         // A field left out keeps its value, so a script can change just one thing.
         let title = form["title"] ?? current.title
@@ -70,7 +70,7 @@ struct TaskController {
 
     @Sendable func move(_ request: Request, context: PlanRequestContext) async throws -> Response {
         let id = try context.taskID()
-        let form = context.form
+        let form = try context.fields()
         return try await deps.boardChange(request, context) {
             let moveID = form["move_id"].flatMap { $0.isEmpty ? nil : $0 }
             if let moveID, moveID.count > Self.maxMoveIDLength {
@@ -92,7 +92,7 @@ struct TaskController {
 
     @Sendable func finish(_ request: Request, context: PlanRequestContext) async throws -> Response {
         let id = try context.taskID()
-        let form = context.form
+        let form = try context.fields()
         return try await deps.boardChange(request, context) {
             let finished = try form.optionalBool("finished") ?? true
             let saved = try await deps.store.setFinished(id, finished, client: context.clientID)

@@ -31,6 +31,10 @@ struct NotifyingStore: BoardStore {
         try await notifying { try await base.delete(id, client: client) }
     }
 
+    func importTasks(_ tasks: [ImportedTask], client: String?) async throws -> Revised<[PlanTask]> {
+        try await notifying { try await base.importTasks(tasks, client: client) }
+    }
+
     func undo(client: String) async throws -> Revised<UndoResult> {
         try await notifying { try await base.undo(client: client) }
     }

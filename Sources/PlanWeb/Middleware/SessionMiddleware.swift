@@ -29,7 +29,7 @@ struct SessionMiddleware: RouterMiddleware {
         context.isNewSession = cookie == nil
 
         if !Self.isSafe(request.method) {
-            context.form = try await readForm(&request)
+            try await readBody(&request, into: &context)
             let sent = request.headers[Self.headerName] ?? context.form["csrf"]
             guard let cookie, let sent, SessionToken.matches(sent, cookie) else { throw WebError.forbidden }
         }
@@ -47,8 +47,8 @@ struct SessionMiddleware: RouterMiddleware {
         method == .get || method == .head || method == .options
     }
 
-    /// Reads the body within the limit and parses it by content type (multipart is handled by the import route).
-    private func readForm(_ request: inout Request) async throws -> FormFields {
+    /// Reads the body within the limit and, by its content type, its fields and files.
+    private func readBody(_ request: inout Request, into context: inout Context) async throws {
         let limit = bodyLimit(request)
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
             throw WebError.tooLarge(limit: limit)
@@ -63,13 +63,27 @@ struct SessionMiddleware: RouterMiddleware {
             throw WebError.tooLarge(limit: limit)
         }
         request.body = .init(buffer: body)
+        context.body = body
         let bytes = body.readableBytesView
         let type = request.headers[.contentType]?.lowercased() ?? ""
-        if bytes.isEmpty { return FormFields() }
-        if type.hasPrefix("application/x-www-form-urlencoded") { return try FormFields.urlEncoded(bytes) }
-        if type.hasPrefix("application/json") { return try FormFields.json(bytes) }
-        if type.hasPrefix("multipart/form-data") { return FormFields() }
-        throw WebError.unsupportedMediaType(type.isEmpty ? "no content type" : type)
+        if bytes.isEmpty { return }
+        if type.hasPrefix("application/x-www-form-urlencoded") {
+            context.form = try FormFields.urlEncoded(bytes)
+        } else if type.hasPrefix("multipart/form-data") {
+            guard let boundary = MultipartForm.boundary(in: request.headers[.contentType] ?? "") else {
+                throw WebError.badRequest("The upload names no multipart boundary.")
+            }
+            (context.form, context.files) = try MultipartForm.parse(Array(bytes), boundary: boundary)
+        } else if type.hasPrefix("application/json") {
+            // A nested document (an import) is not a form; routes that want fields say so then.
+            do {
+                context.form = try FormFields.json(bytes)
+            } catch {
+                context.formProblem = error
+            }
+        } else {
+            throw WebError.unsupportedMediaType(type.isEmpty ? "no content type" : type)
+        }
     }
 }
 

@@ -1,0 +1,32 @@
+import Foundation
+import GRDB
+import PlanCore
+
+extension SQLiteBoardStore {
+    public func importTasks(_ tasks: [ImportedTask], client: String?) async throws -> Revised<[PlanTask]> {
+        try await write { db, now in
+            // An id travels with its task only if no task here ever had it (AUTOINCREMENT's high-water
+            // mark), so an id is never handed out twice; the rest get fresh ids.
+            let highWater = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'task'") ?? 0
+            var kept = Set<TaskID>()
+            var added: [PlanTask] = []
+            added.reserveCapacity(tasks.count)
+            for task in tasks {
+                let key = try placeKey(db, in: task.column, at: .last, moving: nil)
+                // The first task to claim an unused id gets it; a repeated id in the file gets a fresh one.
+                let id = task.originalID.flatMap { $0 > highWater && kept.insert($0).inserted ? $0 : nil }
+                try db.execute(
+                    sql: """
+                        INSERT INTO task (id, title, "column", orderKey, important, finished, notes, created, updated)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [id, task.title, task.column.rawValue, key.rawValue, task.important, task.finished, task.notes, task.created, task.updated])
+                added.append(PlanTask(
+                    id: db.lastInsertedRowID, title: task.title, column: task.column, orderKey: key, important: task.important,
+                    finished: task.finished, notes: task.notes, created: task.created, updated: task.updated))
+            }
+            let revision = try recordChange(db, .import, before: nil, after: nil, client: client, at: now)
+            return Revised(revision: revision, value: added)
+        }
+    }
+}

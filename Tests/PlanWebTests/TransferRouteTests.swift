@@ -1,0 +1,228 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import PlanWeb
+
+@Suite struct TransferRouteTests {
+    static let fixtures = TestApp.root.appendingPathComponent("Tests/PlanWebTests/Fixtures")
+    static let shared = TestApp.root.deletingLastPathComponent().appendingPathComponent("shared/trello")
+
+    /// A multipart upload as a browser's file input sends it, with the CSRF field.
+    static func upload(_ client: some TestClientProtocol, _ bytes: [UInt8], filename: String = "board.json", json: Bool = true) async throws -> TestResponse {
+        let boundary = "----PlanBoardTestBoundary7MA4YWxk"
+        var body = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(TestApp.token)\r\n".utf8)
+        body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(filename)\"\r\nContent-Type: application/json\r\n\r\n".utf8)
+        body += bytes
+        body += Array("\r\n--\(boundary)--\r\n".utf8)
+        var headers: HTTPFields = [.contentType: "multipart/form-data; boundary=\(boundary)", .cookie: "pb_session=\(TestApp.token)"]
+        if json { headers[.accept] = "application/json" }
+        return try await client.execute(uri: "/import", method: .post, headers: headers, body: ByteBuffer(bytes: body))
+    }
+
+    static func exportWithoutTimestamp(_ client: some TestClientProtocol) async throws -> [String: Any] {
+        var export = try await client.get("/export").jsonObject()
+        export.removeValue(forKey: "exported")
+        export.removeValue(forKey: "revision")
+        return export
+    }
+
+    @Test func exportDownloadsTheWholeBoardAsVersionedJSON() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await client.addTasks(["a", "b"])
+            _ = try await client.post("/tasks", ["title": "c", "column": "later", "important": "true", "notes": "<p>n</p>"], json: true)
+            let response = try await client.get("/export")
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentDisposition] == "attachment; filename=\"planboard-2026-11-22.json\"")
+            let export = try response.jsonObject()
+            #expect(export["format"] as? String == "planboard-export")
+            #expect(int64(export["version"]) == 1)
+            let columns = try #require(export["columns"] as? [String: [[String: Any]]])
+            #expect(columns["today"]?.map { $0["title"] as? String } == ["a", "b"])
+            #expect(columns["later"]?.first?["notes"] as? String == "<p>n</p>")
+            #expect(columns["later"]?.first?["important"] as? Bool == true)
+        }
+    }
+
+    @Test func exportThenImportIntoAnEmptyBoardGivesBackTheSameBoard() async throws {
+        let original = try await TestApp.make().test(.router) { client -> [UInt8] in
+            let ids = try await client.addTasks(["Buy milk", "写报告 📝", "Call Anna"])
+            try await client.addTasks(["Plan trip"], to: "next")
+            _ = try await client.post("/tasks", ["title": "Later thing", "column": "later", "important": "true", "notes": "<h2>Plan</h2><ul><li>one</li></ul><a href=\"https://example.com\">link</a>"], json: true)
+            _ = try await client.post("/tasks/\(ids[1])/finish", ["finished": "true"], json: true)
+            _ = try await client.post("/tasks/\(ids[2])/move", ["column": "today", "after": ""], json: true)
+            _ = try await client.post("/tasks/\(ids[0])/delete", json: true)
+            return Array(try await client.get("/export").body.readableBytesView)
+        }
+        try await TestApp.make().test(.router) { client in
+            let imported = try await Self.upload(client, original)
+            #expect(imported.status == .ok)
+            #expect(int64(try imported.jsonObject()["total"]) == 4)
+            var before = try #require(try JSONSerialization.jsonObject(with: Data(original)) as? [String: Any])
+            before.removeValue(forKey: "exported")
+            before.removeValue(forKey: "revision")
+            let again = try await Self.exportWithoutTimestamp(client)
+            #expect(NSDictionary(dictionary: again).isEqual(to: before), "the re-exported board equals the original, ids and timestamps included")
+        }
+    }
+
+    @Test func trelloListsCardsChecklistsAndFlagsAreMapped() async throws {
+        try await TestApp.make().test(.router) { client in
+            let bytes = Array(try Data(contentsOf: Self.fixtures.appendingPathComponent("trello-small.json")))
+            let response = try await Self.upload(client, bytes)
+            #expect(response.status == .ok)
+            let summary = try response.jsonObject()
+            #expect(summary["added"] as? [String: Int] == ["today": 2, "next": 1, "later": 1])
+            #expect(int64(summary["skippedArchivedCards"]) == 1)
+            #expect(int64(summary["skippedCardsInArchivedLists"]) == 1)
+            #expect(int64(summary["titlesChanged"]) == 1)
+            #expect(int64(summary["notesCleaned"]) == 2)
+            #expect(summary["removed"] as? String == "Removed 1 script, 1 event attribute, 1 unsafe link and 1 image without an https address.")
+
+            let board = try await client.get("/", json: true).jsonObject()
+            let columns = try #require(board["columns"] as? [String: [[String: Any]]])
+            // Doing → Today in card order; To Do → Next; the rest → Later.
+            #expect(columns["today"]?.map { $0["title"] as? String } == ["Order tiles", "Paint the hallway"])
+            #expect(columns["next"]?.map { $0["title"] as? String } == ["Call the plumber about the leak"])
+            #expect(columns["later"]?.map { $0["title"] as? String } == ["Build a sauna"])
+            let tiles = try #require(columns["today"]?[0])
+            #expect(tiles["finished"] as? Bool == true, "dueComplete marks finished")
+            #expect(tiles["updated"] as? String == "2020-07-25T08:00:00Z")
+            let paint = try #require(columns["today"]?[1])
+            #expect(paint["important"] as? Bool == true, "a red label marks important")
+            let notes = try #require(paint["notes"] as? String)
+            #expect(notes.hasPrefix("<p>Pick a <strong>warm white</strong>.</p><ul><li>buy brushes</li><li>tape the edges</li></ul>"))
+            #expect(notes.hasSuffix("<h3>Supplies</h3><ul><li>☑ Rollers</li><li>☑ Primer</li><li>☐ Paint &lt;2 tins&gt;</li></ul>"))
+            #expect(!notes.contains("script") && !notes.contains("onerror"))
+            #expect(paint["created"] as? String == "2020-07-24T00:28:44Z", "created from the Trello id's timestamp (0x5f1a2b3c)")
+            let plumber = try #require(columns["next"]?[0]["notes"] as? String)
+            #expect(plumber.contains(#"<a href="https://plumber.example/contact" rel="noopener noreferrer nofollow">Plumber&#39;s site</a>"#) || plumber.contains(#"<a href="https://plumber.example/contact" rel="noopener noreferrer nofollow">Plumber's site</a>"#))
+            #expect(!plumber.contains("javascript"))
+        }
+    }
+
+    @Test(arguments: [
+        ("trello2planka-simple-project-board.json", ["today": 2, "next": 3, "later": 4], 1),
+        ("trello2md-productivity-workflow.json", ["today": 0, "next": 0, "later": 21], 0),
+        ("nextcloud-deck-data-trelloJson.json", ["today": 0, "next": 1, "later": 0], 0),
+    ])
+    func publicTrelloExportsImport(file: String, added: [String: Int], archived: Int) async throws {
+        try await TestApp.make().test(.router) { client in
+            let bytes = Array(try Data(contentsOf: Self.shared.appendingPathComponent(file)))
+            let response = try await Self.upload(client, bytes)
+            #expect(response.status == .ok, "\(file): \(response.text)")
+            let summary = try response.jsonObject()
+            #expect(summary["added"] as? [String: Int] == added)
+            #expect(int64(summary["skippedArchivedCards"]) == Int64(archived))
+            let board = try await client.get("/", json: true).jsonObject()
+            let tasks = (board["columns"] as? [String: [[String: Any]]])?.values.flatMap { $0 } ?? []
+            #expect(tasks.count == added.values.reduce(0, +))
+        }
+    }
+
+    @Test func importFromTheBoardFormShowsASummaryPage() async throws {
+        try await TestApp.make().test(.router) { client in
+            let bytes = Array(try Data(contentsOf: Self.fixtures.appendingPathComponent("trello-small.json")))
+            let page = try await Self.upload(client, bytes, json: false)
+            #expect(page.status == .ok)
+            #expect(page.text.contains("<h1>Imported 4 tasks</h1>"))
+            #expect(page.text.contains("From the Trello board “Home renovation”"))
+            #expect(page.text.contains("<li><strong>2</strong> to Today</li>"))
+            #expect(page.text.contains("1 archived card was skipped."))
+            #expect(page.text.contains("Doing → Today"))
+            let board = try await client.get("/").text
+            #expect(board.contains(#"enctype="multipart/form-data""#))
+        }
+    }
+
+    @Test(arguments: [
+        ("not JSON at all", "the file is not JSON"),
+        ("", "the file is empty"),
+        ("[1, 2, 3]", "the file is JSON, but not an object"),
+        (#"{"hello": "world"}"#, "neither a PlanBoard export"),
+        (#"{"lists": [], "cards": [{"id": "x", "idList": "y"}]}"#, "cards[0].name is missing"),
+        (#"{"lists": [{"id": "l", "name": 5}], "cards": []}"#, "lists[0].name should be text"),
+        (#"{"format": "planboard-export", "version": 7, "columns": {}}"#, "this export is version 7"),
+        (#"{"format": "planboard-export", "version": 1, "columns": {"someday": []}}"#, "a column called “someday”"),
+    ])
+    func aBadFileChangesNothingAndSaysWhatIsWrong(content: String, reason: String) async throws {
+        try await TestApp.make().test(.router) { client in
+            try await client.addTasks(["keep"])
+            let response = try await Self.upload(client, Array(content.utf8))
+            #expect(response.status == .unprocessableContent)
+            #expect(try response.errorCode() == "invalid_import")
+            let message = (try response.jsonObject()["error"] as? [String: Any])?["message"] as? String ?? ""
+            #expect(message.contains(reason), "\(message)")
+            #expect(try await client.titles() == ["today": ["keep"], "next": [], "later": []])
+        }
+    }
+
+    @Test func importIsAllOrNothing() async throws {
+        try await TestApp.make().test(.router) { client in
+            let huge = String(repeating: "x", count: 300 * 1024)
+            let file = #"{"lists": [{"id": "l", "name": "Today"}], "cards": [{"id": "a", "name": "fine", "idList": "l"}, {"id": "b", "name": "too big", "idList": "l", "desc": "\#(huge)"}]}"#
+            let response = try await Self.upload(client, Array(file.utf8))
+            #expect(response.status == .unprocessableContent)
+            let message = (try response.jsonObject()["error"] as? [String: Any])?["message"] as? String ?? ""
+            // Markdown wraps the text in <p>…</p>: 301 KB of HTML.
+            #expect(message.contains("the notes of “too big”: Notes are 301 KB; the limit is 256 KB."))
+            #expect(try await client.titles()["today"] == [])
+        }
+    }
+
+    @Test func anOversizeFileIs413() async throws {
+        try await TestApp.make().test(.router) { client in
+            let response = try await Self.upload(client, Array(repeating: UInt8(ascii: " "), count: 9 << 20))
+            #expect(response.status == .contentTooLarge)
+            #expect(try response.errorCode() == "too_large")
+        }
+    }
+
+    @Test func aJSONBodyImportsToo() async throws {
+        try await TestApp.make().test(.router) { client in
+            let bytes = try Data(contentsOf: Self.fixtures.appendingPathComponent("trello-small.json"))
+            let response = try await client.execute(
+                uri: "/import", method: .post,
+                headers: [.contentType: "application/json", .accept: "application/json", .cookie: "pb_session=\(TestApp.token)", .csrfToken: TestApp.token],
+                body: ByteBuffer(data: bytes))
+            #expect(response.status == .ok)
+            #expect(int64(try response.jsonObject()["total"]) == 4)
+            // An import is one change; undo does not take it apart, and says so.
+            let undo = try await client.post("/undo", json: true)
+            #expect(try undo.errorCode() == "not_undoable")
+        }
+    }
+}
+
+@Suite struct MultipartFormTests {
+    @Test func boundaryIsReadQuotedOrNot() {
+        #expect(MultipartForm.boundary(in: "multipart/form-data; boundary=abc123") == "abc123")
+        #expect(MultipartForm.boundary(in: #"multipart/form-data; charset=utf-8; boundary="a b:c""#) == "a b:c")
+        #expect(MultipartForm.boundary(in: "multipart/form-data") == nil)
+        #expect(MultipartForm.boundary(in: "multipart/form-data; boundary=" + String(repeating: "x", count: 71)) == nil)
+    }
+
+    @Test func fieldsAndFilesAreSeparated() throws {
+        let body = "--B\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\ntoken\r\n"
+            + "--B\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a \\\"quoted\\\".json\"\r\nContent-Type: application/json\r\n\r\n{\"x\":\r\n1}\r\n"
+            + "--B--\r\n"
+        let (fields, files) = try MultipartForm.parse(Array(body.utf8), boundary: "B")
+        #expect(fields["csrf"] == "token")
+        #expect(files == [UploadedFile(field: "file", filename: "a \"quoted\".json", contentType: "application/json", bytes: Array("{\"x\":\r\n1}".utf8))])
+    }
+
+    @Test func malformedBodiesAreRefusedWithAReason() {
+        let cases = [
+            "no boundary at all",
+            "--B\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nunterminated",
+            "--B\r\nX: y\r\n\r\nno name\r\n--B--",
+            "--B\r\nContent-Disposition: form-data; name=\"a\"",
+        ]
+        for body in cases {
+            #expect(throws: WebError.self, "\(body)") { try MultipartForm.parse(Array(body.utf8), boundary: "B") }
+        }
+        let many = (0...MultipartForm.maxParts).map { "--B\r\nContent-Disposition: form-data; name=\"f\($0)\"\r\n\r\nx\r\n" }.joined() + "--B--"
+        #expect(throws: WebError.badRequest("The upload has more than \(MultipartForm.maxParts) parts.")) { try MultipartForm.parse(Array(many.utf8), boundary: "B") }
+    }
+}
