@@ -98,3 +98,19 @@ import Testing
         #expect(unescaped == ["task.mustache: {{{notesHTML.html}}}"])
     }
 }
+
+@Suite struct NoteInputTests {
+    @Test func plainTextKeepsItsParagraphsAndLineBreaks() {
+        #expect(NoteInput.html(fromTyped: "Call Anna\nabout dates\n\nThen book & pay: 3 < 4") == "<p>Call Anna<br>about dates</p><p>Then book &amp; pay: 3 &lt; 4</p>")
+        #expect(NoteInput.html(fromTyped: "  \n\n ") == "")
+    }
+
+    @Test func anythingWithATagIsTakenAsHTML() {
+        for html in ["<p>x</p>", "a <b>b</b>", "x</p>", "<!-- c -->", "<?php ?>"] {
+            #expect(NoteInput.looksLikeHTML(html), "\(html)")
+        }
+        for text in ["a < b", "<3", "x <= y", "1<2", "plain"] {
+            #expect(!NoteInput.looksLikeHTML(text), "\(text)")
+        }
+    }
+}

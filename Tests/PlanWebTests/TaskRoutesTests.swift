@@ -41,7 +41,7 @@ import Testing
             let task = try await client.get("/tasks/1", json: true).jsonObject()
             #expect(task["title"] as? String == "new")
             #expect(task["important"] as? Bool == true)
-            #expect(task["notes"] as? String == "n")
+            #expect(task["notes"] as? String == "<p>n</p>", "plain text becomes a paragraph")
         }
     }
 
@@ -59,13 +59,13 @@ import Testing
 
     @Test func editingByJSONChangesOnlyTheFieldsSent() async throws {
         try await TestApp.make().test(.router) { client in
-            _ = try await client.post("/tasks", ["title": "keep", "column": "today", "notes": "keep notes"], json: true)
+            _ = try await client.post("/tasks", ["title": "keep", "column": "today", "notes": "<p>keep notes</p>"], json: true)
             let response = try await client.post("/tasks/1", ["important": "true"], json: true)
             #expect(response.status == .ok)
             #expect(response.headers[.boardRevision] == "2")
             let task = try response.jsonObject()
             #expect(task["title"] as? String == "keep")
-            #expect(task["notes"] as? String == "keep notes")
+            #expect(task["notes"] as? String == "<p>keep notes</p>")
             #expect(task["important"] as? Bool == true)
         }
     }

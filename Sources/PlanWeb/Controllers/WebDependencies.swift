@@ -13,8 +13,13 @@ struct WebDependencies: Sendable {
 
     /// Notes as they will be stored: rebuilt by the sanitizer, with what it removed.
     func clean(notes raw: String) throws(PlanError) -> SanitizedNote {
+        // Measured as typed, so the size in the message is the size the person sees.
+        let size = raw.utf8.count
+        if size > NoteSanitizer.maximumBytes {
+            throw .notesRejected(NoteSanitizerError.tooLarge(bytes: size, limit: NoteSanitizer.maximumBytes).message)
+        }
         do {
-            return try sanitizer.sanitize(raw)
+            return try sanitizer.sanitize(NoteInput.html(fromTyped: raw))
         } catch {
             throw .notesRejected(error.message)
         }
