@@ -19,6 +19,8 @@ for (const name of ['pickup', 'move', 'drop', 'cancel', 'refused']) {
     window.__planboard.events.push({ type: name, id: event.target.id, detail: JSON.parse(JSON.stringify(event.detail)) });
   });
 }
+window.__planboard.vibrations = [];
+if ('vibrate' in navigator) navigator.vibrate = (pattern) => { window.__planboard.vibrations.push(pattern); return true; };
 document.addEventListener('securitypolicyviolation', (event) => {
   window.__planboard.csp.push(event.violatedDirective + ' ' + event.blockedURI);
 });
