@@ -218,4 +218,21 @@ export async function reloadBoard(board) {
     const now = page.querySelector(selector);
     if (now) document.querySelector(selector)?.replaceWith(now);
   }
+  describeCards(board);
+  markCurrentTab(board);
+}
+
+/** Points every card at the hidden keyboard help (`#drag-help`). */
+export function describeCards(board) {
+  for (const card of board.querySelectorAll('.task')) card.setAttribute('aria-describedby', 'drag-help');
+}
+
+/** On a phone, where one column shows at a time, marks the tab of the column in view as current. */
+export function markCurrentTab(board) {
+  const tabs = document.querySelectorAll('[data-column-tab]');
+  if (!tabs.length || board.scrollWidth <= board.clientWidth) return;
+  const columns = board.querySelectorAll('.column');
+  const page = columns[1] ? columns[1].offsetLeft - columns[0].offsetLeft : board.clientWidth;
+  const index = Math.round(board.scrollLeft / page);
+  tabs.forEach((tab, i) => (i === index ? tab.setAttribute('aria-current', 'true') : tab.removeAttribute('aria-current')));
 }

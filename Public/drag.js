@@ -2,17 +2,15 @@
 // while its forms keep working without it. It only proposes moves; the server decides, and the
 // page then shows what it decided. Events `planboard:pickup|move|drop|cancel|refused` bubble from
 // the card for other scripts to hook into.
-import {
-  applyBoard, cardsIn, columnName, newMoveID, positionOf, post, refreshChips, refreshCounts, reloadBoard, titleOf,
-} from './board-sync.js';
-import { clearStatus, say, setupStatus } from './status.js';
+import { cardsIn, columnName, describeCards, markCurrentTab, positionOf, refreshCounts, titleOf } from './board-sync.js';
+import { describe, emit, homeOf, isBusy, restore, saveMove, undo } from './moves.js';
+import { say, setupStatus } from './status.js';
 
 const MOUSE_SLOP = 4; // px a mouse must travel before a press becomes a drag
 const TOUCH_SLOP = 10; // px a finger may wander during a long-press; more is a swipe (scroll)
 const EDGE = 56; // px: the edge zone that scrolls
 const MAX_SPEED = 1.6; // px per ms at the very edge
 const PAGE_DWELL = 450; // ms to hold at a phone's side edge before paging to the next column
-const NETWORK_MESSAGE = 'The server could not be reached, so the move was not saved. Check that PlanBoard is running and try again.';
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
 let board;
@@ -20,8 +18,6 @@ let board;
 let pending = null;
 /** The drag under way (see `beginPointerDrag` and `liftByKey`). */
 let drag = null;
-/** True while a move or undo is being saved; nothing else may start meanwhile. */
-let saving = false;
 
 /**
  * Turns the board into a drag-and-drop board. Called once for `#board` when this module loads.
@@ -35,7 +31,7 @@ export function enhance(element) {
   help.hidden = true;
   help.textContent = 'Press Space or Enter to pick the task up, arrow keys to move it, Space or Enter to drop it, Escape to cancel.';
   document.body.append(help);
-  describeCards();
+  describeCards(board);
   board.classList.add('drag-ready');
 
   board.addEventListener('pointerdown', onPointerDown);
@@ -57,32 +53,10 @@ export function enhance(element) {
   board.addEventListener('submit', onMoveButton);
   document.querySelector('.undo-form')?.addEventListener('submit', (event) => {
     event.preventDefault();
-    undo();
+    if (!drag) undo();
   });
-  board.addEventListener('scroll', markCurrentTab, { passive: true });
-  markCurrentTab();
-}
-
-function describeCards() {
-  for (const card of board.querySelectorAll('.task')) card.setAttribute('aria-describedby', 'drag-help');
-}
-
-function emit(name, card, detail, cancelable = false) {
-  return card.dispatchEvent(new CustomEvent(`planboard:${name}`, { bubbles: true, cancelable, detail }));
-}
-
-function describe(position) {
-  return `Position ${position.index + 1} of ${position.count} in ${columnName(position.column)}.`;
-}
-
-/** Where the card started, to put it back exactly there. */
-function homeOf(card) {
-  return { list: card.parentElement, next: card.nextElementSibling, position: positionOf(card) };
-}
-
-function restore(card, home) {
-  home.list.insertBefore(card, home.next);
-  refreshCounts(board);
+  board.addEventListener('scroll', () => markCurrentTab(board), { passive: true });
+  markCurrentTab(board);
 }
 
 function refuse(card, via) {
@@ -103,7 +77,7 @@ function onPointerDown(event) {
   if (event.pointerType !== 'touch' && event.button !== 0) return;
   const card = event.target.closest('.task');
   if (!card || event.target.closest('button, input, textarea, select, label')) return;
-  if (saving) {
+  if (isBusy()) {
     say('Still saving the last move…');
     return;
   }
@@ -458,7 +432,7 @@ function finishPointerDrag(cancelled) {
   setTimeout(() => window.removeEventListener('click', swallow, { capture: true }), 0);
   land(snapshot, card, current.box);
   if (current.hadFocus) card.focus({ preventScroll: true });
-  settle(card, home, current.type, cancel ? (cancelled ? 'escape' : 'outside') : null);
+  saveMove(card, home, current.type, cancel ? (cancelled ? 'escape' : 'outside') : null);
 }
 
 /** The snapshot glides into the card's place (`origin` is where it was drawn from), then goes. */
@@ -503,7 +477,7 @@ function onCardKey(event) {
   }
   if ((event.key === ' ' || event.key === 'Enter') && card.classList?.contains('task') && !drag && !pending) {
     event.preventDefault();
-    if (saving) say('Still saving the last move…');
+    if (isBusy()) say('Still saving the last move…');
     else if (card.dataset.finished === 'true') refuse(card, 'keyboard');
     else liftByKey(card);
   }
@@ -576,14 +550,14 @@ function endKeyboardDrag() {
 
 function dropByKey() {
   const { card, home } = endKeyboardDrag();
-  settle(card, home, 'keyboard', null);
+  saveMove(card, home, 'keyboard', null);
 }
 
 function cancelByKey(reason) {
   const { card, home } = endKeyboardDrag();
   slide([card], () => restore(card, home));
   if (reason !== 'blur') card.focus({ preventScroll: true });
-  settle(card, home, 'keyboard', reason);
+  saveMove(card, home, 'keyboard', reason);
 }
 
 function onFocusOut(event) {
@@ -601,7 +575,7 @@ function onDocumentKey(event) {
   const editing = event.target.closest?.('input, textarea, select, [contenteditable]:not([contenteditable="false"])');
   if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'z' && !editing) {
     event.preventDefault();
-    undo();
+    if (!drag) undo();
   }
 }
 
@@ -612,7 +586,7 @@ function onMoveButton(event) {
   const kind = form.dataset?.move;
   if (!kind) return;
   event.preventDefault();
-  if (drag || saving) {
+  if (drag || isBusy()) {
     say('Still saving the last move…');
     return;
   }
@@ -635,115 +609,7 @@ function onMoveButton(event) {
   slide([card], change);
   (focused?.isConnected && card.contains(focused) ? focused : card).focus({ preventScroll: true });
   card.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  settle(card, home, 'button', null);
-}
-
-// MARK: - Saving: the server decides
-
-/**
- * After a drop: nothing to save when cancelled or put back where it was; otherwise post the move,
- * keep the card where it was dropped while the request is in flight, and show what the server decided.
- */
-async function settle(card, home, via, cancelReason) {
-  const to = positionOf(card);
-  const detail = { taskId: card.dataset.taskId, from: home.position, to, via };
-  const unchanged = to.column === home.position.column && to.after === home.position.after;
-  if (cancelReason || unchanged || !emit('drop', card, detail, true)) {
-    if (!unchanged) restore(card, home);
-    emit('cancel', card, { ...detail, to: home.position, reason: cancelReason ?? (unchanged ? 'unchanged' : 'prevented') });
-    if (cancelReason === 'outside') say(`Dropped outside the board, so “${titleOf(card)}” stayed where it was.`);
-    else if (via === 'keyboard' && cancelReason) say(`Cancelled. “${titleOf(card)}” is back: ${describe(home.position)}`);
-    else if (via === 'keyboard') say(`“${titleOf(card)}” stays where it was: ${describe(home.position)}`);
-    return;
-  }
-  refreshCounts(board);
-  saving = true;
-  board.setAttribute('aria-busy', 'true');
-  card.classList.add('is-saving');
-  let answer;
-  try {
-    answer = await post(`/tasks/${card.dataset.taskId}/move`, {
-      column: to.column, after: to.after, revision: board.dataset.revision ?? '', move_id: newMoveID(),
-    });
-  } catch {
-    answer = null;
-  }
-  try {
-    if (answer?.status === 200) {
-      board.dataset.revision = String(answer.body?.revision ?? board.dataset.revision);
-      refreshChips(home.list, board.dataset.revision);
-      if (to.column !== home.position.column) refreshChips(card.parentElement, board.dataset.revision);
-      say(`Moved “${titleOf(card)}” to ${columnName(to.column)}, position ${to.index + 1} of ${to.count}.`, { undo });
-    } else if (answer?.status === 409 && answer.body?.board) {
-      await showServerBoard(answer.body.board);
-      say(answer.body.error?.message ?? 'Another change came first; the board now shows it.', { kind: 'error' });
-    } else {
-      restore(card, home);
-      const reason = answer ? answer.body?.error?.message ?? `The server answered ${answer.status}.` : NETWORK_MESSAGE;
-      say(`The move was not saved. ${reason}`, { kind: 'error' });
-    }
-  } finally {
-    card.classList.remove('is-saving');
-    board.removeAttribute('aria-busy');
-    saving = false;
-  }
-}
-
-/** Shows the board the server sent: reorder what is there, or redraw when tasks differ. */
-async function showServerBoard(state) {
-  if (!applyBoard(board, state)) {
-    try {
-      await reloadBoard(board);
-      describeCards();
-      markCurrentTab();
-    } catch {
-      say('The board could not be refreshed. Reload the page to see the latest state.', { kind: 'error' });
-    }
-  }
-}
-
-/** Asks the server to undo this browser's last change, then shows the board as it now is. */
-async function undo() {
-  if (drag || saving) return;
-  saving = true;
-  board.setAttribute('aria-busy', 'true');
-  clearStatus();
-  try {
-    let answer;
-    try {
-      answer = await post('/undo', {});
-    } catch {
-      say('The server could not be reached, so nothing was undone. Try again once PlanBoard is running.', { kind: 'error' });
-      return;
-    }
-    if (answer.status === 200) {
-      const response = await fetch('/', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-      await showServerBoard(await response.json());
-      const kind = answer.body?.undone;
-      const title = answer.body?.task?.title;
-      say(kind === 'move' && title ? `Undone: “${title}” is back where it was.` : title ? `Undone: your last change to “${title}”.` : 'Undone.');
-    } else {
-      if (answer.status === 409 && answer.body?.board) await showServerBoard(answer.body.board);
-      say(answer.body?.error?.message ?? `Nothing was undone (the server answered ${answer.status}).`, { kind: 'error' });
-    }
-  } catch {
-    say('The board could not be refreshed after undoing. Reload the page to see the latest state.', { kind: 'error' });
-  } finally {
-    board.removeAttribute('aria-busy');
-    saving = false;
-  }
-}
-
-// MARK: - Phone tabs
-
-/** On a phone, the tab of the column in view is marked current. */
-function markCurrentTab() {
-  const tabs = document.querySelectorAll('[data-column-tab]');
-  if (!tabs.length || !board.scrollWidth || board.scrollWidth <= board.clientWidth) return;
-  const columns = board.querySelectorAll('.column');
-  const page = columns[1] ? columns[1].offsetLeft - columns[0].offsetLeft : board.clientWidth;
-  const index = Math.round(board.scrollLeft / page);
-  tabs.forEach((tab, i) => (i === index ? tab.setAttribute('aria-current', 'true') : tab.removeAttribute('aria-current')));
+  saveMove(card, home, 'button', null);
 }
 
 const element = document.getElementById('board');
