@@ -192,7 +192,7 @@ function beginPointerDrag(press, x = press.x, y = press.y) {
     startX: press.x, startY: press.y, x, y, target: null, outside: false, raf: 0, lastFrame: 0, edgeSince: 0, edgeSide: 0,
     // Paging (a phone's snapped columns) or gliding sideways when the board is wider than the screen.
     paging: getComputedStyle(board).scrollSnapType.startsWith('x'),
-    pannable: board.scrollWidth > board.clientWidth,
+    pannable: board.scrollWidth - board.clientWidth,
   };
   try {
     board.setPointerCapture(press.pointerId);
@@ -310,7 +310,8 @@ function shiftCards(column, from) {
     const want = k >= from ? drag.shift : 0;
     if (offsets[k] !== want) {
       offsets[k] = want;
-      cards[k].style.transform = want ? `translateY(${want}px)` : '';
+      if (want) cards[k].style.transform = `translateY(${want}px)`;
+      else cards[k].removeAttribute('style'); // back to the server's markup
     }
   }
 }
@@ -348,12 +349,12 @@ function edgeScroll(now) {
     column.carry = 0;
   }
 
-  if (drag.pannable) {
+  if (drag.pannable > 0) {
     const left = drag.area.left + moved.pageX;
     const right = drag.area.right + moved.pageX;
     const sideZone = Math.min(EDGE, (right - left) / 8);
     const side = drag.x < left + sideZone ? -1 : drag.x > right - sideZone ? 1 : 0;
-    const room = side < 0 ? board.scrollLeft > 0 : side > 0 && board.scrollLeft < board.scrollWidth - board.clientWidth - 1;
+    const room = side < 0 ? drag.now.board > 0 : side > 0 && drag.now.board < drag.pannable - 1;
     if (side && room && drag.paging) {
       // Snapped columns page one at a time after a short hold, like carrying a row on a phone.
       if (drag.edgeSide !== side) {

@@ -70,8 +70,11 @@ export async function saveMove(card, home, via, cancelReason) {
   try {
     if (answer?.status === 200) {
       board.dataset.revision = String(answer.body?.revision ?? board.dataset.revision);
+      const focused = card.contains(document.activeElement);
       refreshChips(home.list, board.dataset.revision);
       if (to.column !== home.position.column) refreshChips(card.parentElement, board.dataset.revision);
+      // A redrawn button may have had focus: keep it on the card.
+      if (focused && !card.contains(document.activeElement)) card.focus({ preventScroll: true });
       say(`Moved “${titleOf(card)}” to ${columnName(to.column)}, position ${to.index + 1} of ${to.count}.`, { undo });
     } else if (answer?.status === 409 && answer.body?.board) {
       await showServerBoard(answer.body.board);

@@ -61,14 +61,15 @@ class Client:
 class DragTestCase(ServerTestCase):
     """A fresh server and browser per test, with the checks every drag test ends with."""
 
-    width, height, mobile, touch = 1280, 900, False, False
+    width, height, mobile, touch, reduced_motion = 1280, 900, False, False, False
     # Console lines a test expects (a refused request logs its status); anything else fails it.
     expected_console = ()
 
     def setUp(self):
         super().setUp()
         self.api = Client(self.server)
-        self.driver = chromium(width=self.width, height=self.height, mobile=self.mobile, touch=self.touch, network_log=True)
+        self.driver = chromium(width=self.width, height=self.height, mobile=self.mobile, touch=self.touch,
+                               reduced_motion=self.reduced_motion, network_log=True)
         self.addCleanup(self.driver.quit)
         self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
         self.requests = []

@@ -21,6 +21,7 @@ class KeyboardDragTests(DragTestCase):
 
         self.key("Space")
         self.assertEqual(self.status_text(), "Picked up “Bravo”. Position 2 of 3 in Today. Arrow keys move it, Space or Enter drops it, Escape cancels.")
+        self.assertIsNone(self.js("return document.querySelector('.status-undo').offsetParent"), "no Undo offered before a move")
         self.key("ArrowUp")
         self.assertEqual(self.status_text(), "“Bravo”: Position 1 of 3 in Today.")
         self.assertEqual(self.dom_titles()["today"], ["Bravo", "Alpha", "Charlie"])
@@ -39,6 +40,7 @@ class KeyboardDragTests(DragTestCase):
         self.assertEqual(self.titles(), {"today": ["Alpha", "Charlie"], "next": ["November", "Bravo"], "later": []})
         self.assertEqual(self.sent(), [f"/tasks/{ids['Bravo']}/move"])
         self.assertEqual(self.status_text(), "Moved “Bravo” to Next, position 2 of 2.")
+        self.assertIsNotNone(self.js("return document.querySelector('.status-undo').offsetParent"), "Undo is offered after it")
         self.assertEqual(self.focused(), f"task-{ids['Bravo']}")
         kinds = [event["type"] for event in self.events()]
         self.assertEqual(kinds, ["pickup", "move", "move", "move", "drop"])

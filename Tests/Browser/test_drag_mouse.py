@@ -26,8 +26,18 @@ class MouseDragTests(DragTestCase):
         self.assertEqual(self.js(f"return document.querySelectorAll('#task-{ids['Delta']} form[data-move=up]').length"), 0)
         self.assertEqual(self.js(f"return document.querySelectorAll('#task-{ids['Alpha']} form[data-move=up]').length"), 1)
 
+        # A second drag right after: Alpha (whose box the first drag shifted) to the end.
+        self.wait(lambda d: d.execute_script("return document.querySelector('.drag-snapshot') === null"))
+        charlie = self.js(f"return document.getElementById('task-{ids['Charlie']}').getBoundingClientRect().bottom")
+        self.mouse_drag(self.center(f"#task-{ids['Alpha']}"), (start[0], charlie - 4))
+        self.settled()
+        self.assertEqual(self.titles()["today"], ["Delta", "Bravo", "Charlie", "Alpha"])
+        # (An empty style="" may remain: Chromium writes one when a card that had a transform is cloned.)
+        leftovers = self.js("return [...document.querySelectorAll('#board [style]')].map(e => e.getAttribute('style')).filter(Boolean)")
+        self.assertEqual(leftovers, [], "no inline style is left behind")
+
         self.driver.refresh()
-        self.assertEqual(self.dom_titles()["today"], ["Delta", "Alpha", "Bravo", "Charlie"])
+        self.assertEqual(self.dom_titles()["today"], ["Delta", "Bravo", "Charlie", "Alpha"])
 
     def test_mouse_carries_a_card_to_another_column_and_it_survives_a_reload(self):
         ids = self.api.add("today", ["Alpha", "Bravo", "Charlie"])
@@ -166,6 +176,29 @@ class MouseDragTests(DragTestCase):
         self.assertEqual(self.titles()["today"][-1], "Task 001", "dropped at the end after scrolling there")
         self.assertEqual(self.dom_titles()["today"][-1], "Task 001")
         self.assertEqual(self.sent(), [f"/tasks/{ids['Task 001']}/move"])
+
+
+class ReducedMotionTests(DragTestCase):
+    reduced_motion = True
+
+    def test_with_reduced_motion_nothing_slides_or_shakes(self):
+        ids = self.api.add("today", ["Alpha", "Bravo", "Charlie", "Done"], finished=["Done"])
+        self.open_board()
+        start = self.center(f"#task-{ids['Alpha']}")
+        charlie = self.js(f"return document.getElementById('task-{ids['Charlie']}').getBoundingClientRect().bottom")
+        self.mouse_drag(start, (start[0], charlie - 4), release=False)
+        self.wait(lambda d: self.events("move"))
+        time.sleep(0.1)
+        durations = self.js("return [...document.querySelectorAll('#column-today .task')].map(c => getComputedStyle(c).transitionDuration)")
+        self.assertEqual(set(durations), {"0s"}, "the cards make room without sliding")
+        self.mouse("mouseReleased", start[0], charlie - 4, buttons=0)
+        self.assertEqual(self.js("return document.querySelectorAll('.drag-snapshot').length"), 0, "no landing animation")
+        self.settled()
+        self.assertEqual(self.titles()["today"], ["Bravo", "Charlie", "Alpha", "Done"])
+        self.js("document.getElementById(arguments[0]).focus()", f"task-{ids['Done']}")
+        self.key("Space")
+        self.assertNotIn("shake", self.js(f"return getComputedStyle(document.getElementById('task-{ids['Done']}')).animationName"))
+        self.assertTrue(self.events("refused"))
 
 
 if __name__ == "__main__":
