@@ -10,7 +10,7 @@ const MOUSE_SLOP = 4; // px a mouse must travel before a press becomes a drag
 const TOUCH_SLOP = 10; // px a finger may wander during a long-press; more is a swipe (scroll)
 const EDGE = 56; // px: the edge zone that scrolls
 const MAX_SPEED = 1.6; // px per ms at the very edge
-const PAGE_DWELL = 450; // ms to hold at a phone's side edge before paging to the next column
+const PAGE_DWELL = 450; // ms to hold halfway into a phone's side edge zone before it pages; deeper pages sooner
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
 let board;
@@ -355,20 +355,21 @@ function edgeScroll(now) {
     const sideZone = Math.min(EDGE, (right - left) / 8);
     const side = drag.x < left + sideZone ? -1 : drag.x > right - sideZone ? 1 : 0;
     const room = side < 0 ? drag.now.board > 0 : side > 0 && drag.now.board < drag.pannable - 1;
+    // How deep into the edge zone, 0 to 1: deeper pages sooner, or glides faster.
+    const depthX = Math.min(1, side < 0 ? (left + sideZone - drag.x) / sideZone : (drag.x - right + sideZone) / sideZone);
     if (side && room && drag.paging) {
       // Snapped columns page one at a time after a short hold, like carrying a row on a phone.
       if (drag.edgeSide !== side) {
         drag.edgeSide = side;
         drag.edgeSince = now;
-      } else if (now - drag.edgeSince > PAGE_DWELL) {
+      } else if (now - drag.edgeSince > PAGE_DWELL * (1.5 - depthX)) {
         const page = drag.columns[1] ? drag.columns[1].left - drag.columns[0].left : board.clientWidth;
         board.scrollBy({ left: side * page, behavior: reducedMotion.matches ? 'auto' : 'smooth' });
         drag.edgeSince = now + 250;
       }
       active = true;
     } else if (side && room) {
-      const depthX = side < 0 ? (left + sideZone - drag.x) / sideZone : (drag.x - right + sideZone) / sideZone;
-      board.scrollLeft += side * Math.max(1, Math.min(1, depthX) ** 2 * MAX_SPEED * elapsed);
+      board.scrollLeft += side * Math.max(1, depthX ** 2 * MAX_SPEED * elapsed);
       active = true;
     } else {
       drag.edgeSide = 0;
