@@ -32,15 +32,15 @@ def next_frames(driver):
 
 
 def run_steps(driver, points, buttons):
-    """Per step: (script+style+layout ms, layouts)."""
+    """Per step: (script+style+layout ms, layouts, (script, style, layout) ms)."""
     costs = []
     before = metrics(driver)
     for x, y in points:
         driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y, "button": "left" if buttons else "none", "buttons": buttons})
         next_frames(driver)
         after = metrics(driver)
-        spent = sum(after[k] - before[k] for k in ("ScriptDuration", "RecalcStyleDuration", "LayoutDuration")) * 1000
-        costs.append((spent, after["LayoutCount"] - before["LayoutCount"]))
+        parts = tuple((after[k] - before[k]) * 1000 for k in ("ScriptDuration", "RecalcStyleDuration", "LayoutDuration"))
+        costs.append((sum(parts), after["LayoutCount"] - before["LayoutCount"], parts))
         before = after
     return costs
 
@@ -49,7 +49,8 @@ def summary(name, costs):
     ms = sorted(c[0] for c in costs)
     p95 = ms[min(len(ms) - 1, int(round(0.95 * (len(ms) - 1))))]
     layouts = sum(c[1] for c in costs) / len(costs)
-    print(f"{name:<38} median {statistics.median(ms):6.2f} ms   p95 {p95:6.2f} ms   layouts/step {layouts:4.2f}   ({len(ms)} steps)")
+    split = "/".join(f"{statistics.median(c[2][i] for c in costs):.2f}" for i in range(3))
+    print(f"{name:<38} median {statistics.median(ms):5.2f} ms  p95 {p95:5.2f} ms  (median script/style/layout {split} ms)  layouts/step {layouts:4.2f}  ({len(ms)} steps)")
     return statistics.median(ms), p95
 
 
@@ -73,6 +74,9 @@ def main():
         sweep = [(x + (i % 7), top + (bottom - top) * abs(((i / 60) % 2) - 1)) for i in range(STEPS)]
 
         baseline = run_steps(driver, sweep, 0)
+        counted = metrics(driver)["LayoutCount"]
+        driver.execute_script("document.body.append(document.createElement('div')); document.body.offsetHeight")
+        assert metrics(driver)["LayoutCount"] > counted, "LayoutCount does not count layouts here"
         driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": first[0], "y": first[1], "button": "none", "buttons": 0})
         driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mousePressed", "x": first[0], "y": first[1], "button": "left", "buttons": 1, "clickCount": 1})
         driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": first[0], "y": first[1] + 10, "button": "left", "buttons": 1})
