@@ -189,7 +189,7 @@ function beginPointerDrag(press, x = press.x, y = press.y) {
 
   drag = {
     type: press.type, pointerId: press.pointerId, card, home, snapshot, placeholder, ...geometry, hadFocus: card.contains(document.activeElement),
-    startX: press.x, startY: press.y, x, y, target: null, outside: false, raf: 0, lastFrame: 0, edgeSince: 0, edgeSide: 0,
+    startX: press.x, startY: press.y, x, y, target: null, outside: false, scrolling: false, raf: 0, lastFrame: 0, edgeSince: 0, edgeSide: 0,
     // Paging (a phone's snapped columns) or gliding sideways when the board is wider than the screen.
     paging: getComputedStyle(board).scrollSnapType.startsWith('x'),
     pannable: board.scrollWidth - board.clientWidth,
@@ -348,6 +348,12 @@ function edgeScroll(now) {
   } else {
     column.carry = 0;
   }
+  if (active !== drag.scrolling) {
+    // While content scrolls under the pointer the gap jumps rather than slides: sliding cards
+    // that scroll away anyway would cost a style pass over every moving card each frame.
+    drag.scrolling = active;
+    board.classList.toggle('is-autoscrolling', active);
+  }
 
   if (drag.pannable > 0) {
     const left = drag.area.left + moved.pageX;
@@ -414,7 +420,7 @@ function finishPointerDrag(cancelled) {
   const { card, snapshot, home } = current;
   const target = current.target;
   const cancel = cancelled || current.outside || !target;
-  board.classList.remove('is-dragging');
+  board.classList.remove('is-dragging', 'is-autoscrolling');
   document.documentElement.classList.remove('is-grabbing');
   clearGap();
   if (!cancel) target.column.list.insertBefore(card, target.column.cards[target.index] ?? null);
