@@ -78,13 +78,22 @@ class Server:
             return error.code, dict(error.headers), error.read().decode()
 
 
-def chromium(width=1280, height=900, javascript=True, mobile=False, touch=False, extra_args=()):
-    """Headless Chromium from Debian, with the browser log captured for console-error checks."""
+def chromium(width=1280, height=900, javascript=True, mobile=False, touch=False, network_log=False, dark=False,
+             reduced_motion=False, extra_args=()):
+    """Headless Chromium from Debian, with the browser log captured for console-error checks.
+
+    `network_log` also keeps the DevTools network events (`driver.get_log("performance")`), so a
+    test can tell exactly which requests the page sent.
+    """
     options = webdriver.ChromeOptions()
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      f"--window-size={width},{height}", "--lang=en-GB", *extra_args):
         options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    logs = {"browser": "ALL"}
+    if network_log:
+        logs["performance"] = "ALL"
+        options.set_capability("goog:perfLoggingPrefs", {"enableNetwork": True, "enablePage": False})
+    options.set_capability("goog:loggingPrefs", logs)
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
@@ -92,6 +101,11 @@ def chromium(width=1280, height=900, javascript=True, mobile=False, touch=False,
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": width, "height": height, "deviceScaleFactor": 2 if mobile else 1, "mobile": mobile})
         driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    features = [{"name": "prefers-color-scheme", "value": "dark"}] if dark else []
+    if reduced_motion:
+        features.append({"name": "prefers-reduced-motion", "value": "reduce"})
+    if features:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
     return driver
 
 

@@ -2,6 +2,8 @@
 import unittest
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
 
 from harness import ServerTestCase, chromium, console_errors
 
@@ -17,10 +19,18 @@ class BoardWithoutJavaScriptTests(ServerTestCase):
         form.find_element(By.NAME, "title").send_keys(title)
         if important:
             form.find_element(By.NAME, "important").click()
-        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        self.click_and_wait(form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
 
     def press(self, label):
-        self.driver.find_element(By.CSS_SELECTOR, f'button[aria-label="{label}"]').click()
+        self.click_and_wait(self.driver.find_element(By.CSS_SELECTOR, f'button[aria-label="{label}"]'))
+
+    def click_and_wait(self, button):
+        # A form post answers 303 and the browser loads the next page; until the old page is gone,
+        # a lookup could find (and click) an element of the page being left.
+        page = self.driver.find_element(By.TAG_NAME, "html")
+        button.click()
+        WebDriverWait(self.driver, 10).until(expected_conditions.staleness_of(page))
+        WebDriverWait(self.driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
     def test_add_move_finish_edit_and_delete_with_forms_only(self):
         driver = self.driver
@@ -44,12 +54,12 @@ class BoardWithoutJavaScriptTests(ServerTestCase):
         self.assertEqual(card.get_attribute("data-finished"), "true")
         self.assertEqual(card.find_elements(By.CSS_SELECTOR, ".task-actions button[aria-label^=Move]"), [])
 
-        driver.find_element(By.CSS_SELECTOR, "#task-3 .task-title").click()
+        self.click_and_wait(driver.find_element(By.CSS_SELECTOR, "#task-3 .task-title"))
         title = driver.find_element(By.ID, "title")
         title.clear()
         title.send_keys("Call Anna about the trip")
         driver.find_element(By.ID, "notes").send_keys("Ask about dates")
-        driver.find_element(By.CSS_SELECTOR, ".edit-task button[type=submit]").click()
+        self.click_and_wait(driver.find_element(By.CSS_SELECTOR, ".edit-task button[type=submit]"))
         self.assertIn("/tasks/3", driver.current_url)
         self.assertEqual(driver.find_element(By.CSS_SELECTOR, ".notes").text, "Ask about dates")
 
@@ -66,7 +76,7 @@ class BoardWithoutJavaScriptTests(ServerTestCase):
         long_title = "x" * 205
         driver.execute_cdp_cmd("Runtime.evaluate", {"expression": f"document.getElementById('new-next').removeAttribute('maxlength'); document.getElementById('new-next').value = '{long_title}'"})
         field.submit()
-        error = driver.find_element(By.ID, "new-next-error")
+        error = WebDriverWait(driver, 10).until(expected_conditions.presence_of_element_located((By.ID, "new-next-error")))
         self.assertIn("keep it to 200 or fewer", error.text)
         self.assertEqual(driver.find_element(By.ID, "new-next").get_attribute("value"), long_title)
         self.assertEqual(self.titles()["next"], [])

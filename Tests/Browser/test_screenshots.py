@@ -1,10 +1,12 @@
 """Screenshots for the README, taken from the real server, with checks on the layout they show."""
 import os
+import time
 import unittest
 
 from selenium.webdriver.common.by import By
 
 import demo
+from dragkit import DragTestCase
 from harness import ROOT, ServerTestCase, chromium, console_errors
 
 DOCS = os.path.join(ROOT, "docs")
@@ -44,3 +46,27 @@ class ScreenshotTests(ServerTestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class DragScreenshotTests(DragTestCase):
+    """The board mid-drag, light and dark, for the README."""
+
+    def test_mid_drag_shows_the_lifted_card_and_the_gap_where_it_will_land(self):
+        ids = demo.seed(self.server)
+        for dark, name in ((False, "board-drag.png"), (True, "board-drag-dark.png")):
+            if dark:
+                self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+            self.open_board()
+            start = self.center(f"#task-{ids['Renew passport']}")
+            # Held a little right of and above the gap, so both the lifted card and the gap show.
+            review = self.js(f"const r = document.getElementById('task-{ids['Reply to Anna about the offsite dates']}').getBoundingClientRect(); return [r.left + r.width * 0.75, r.bottom - 12]")
+            self.mouse_drag(start, review, steps=16, release=False)
+            self.wait(lambda d: self.events("move") and self.events("move")[-1]["detail"]["to"]["column"] == "today")
+            time.sleep(0.35)  # the cards finish making room
+            placeholder = self.js("return document.querySelector('#column-today .drop-placeholder') !== null")
+            self.assertTrue(placeholder)
+            self.driver.save_screenshot(os.path.join(DOCS, name))
+            self.key("Escape")
+            self.mouse("mouseReleased", *review, buttons=0)
+            self.wait(lambda d: d.execute_script("return document.querySelector('.drag-snapshot') === null"))
+        self.assertEqual(self.sent(), [])

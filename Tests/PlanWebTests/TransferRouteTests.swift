@@ -131,8 +131,9 @@ import Testing
             #expect(page.text.contains("<li><strong>2</strong> to Today</li>"))
             #expect(page.text.contains("1 archived card was skipped."))
             #expect(page.text.contains("Doing → Today"))
-            let board = try await client.get("/").text
-            #expect(board.contains(#"enctype="multipart/form-data""#))
+            let form = try await client.get("/import").text
+            #expect(form.contains(#"<form class="import-form" method="post" action="/import" enctype="multipart/form-data">"#))
+            #expect(try await client.get("/").text.contains(#"<a href="/import">Import</a>"#))
         }
     }
 

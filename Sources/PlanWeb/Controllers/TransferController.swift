@@ -8,6 +8,7 @@ struct TransferController {
 
     func addRoutes(to router: Router<PlanRequestContext>) {
         router.get("/export", use: export)
+        router.get("/import", use: importForm)
         router.post("/import", use: importFile)
     }
 
@@ -22,6 +23,10 @@ struct TransferController {
                 .contentDisposition: "attachment; filename=\"planboard-\(day).json\"",
             ],
             body: .init(byteBuffer: ByteBuffer(bytes: try BoardExport.encoder.encode(document))))
+    }
+
+    @Sendable func importForm(_ request: Request, context: PlanRequestContext) async throws -> Response {
+        try deps.renderer.response(TransferPage(csrf: context.csrfToken))
     }
 
     /// The file comes as a multipart upload (field `file`), as pasted text (field `json`), or as a JSON body.
@@ -148,4 +153,11 @@ package struct ImportPage: PageView {
         lists = summary.lists.map { ListMapping(name: $0.name, column: $0.column.title) }
         hasLists = !lists.isEmpty
     }
+}
+
+/// The import and export page.
+package struct TransferPage: PageView {
+    package static let template = "transfer"
+
+    let csrf: String
 }

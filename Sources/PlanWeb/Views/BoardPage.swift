@@ -47,6 +47,8 @@ package struct BoardPage: PageView {
 
     /// A form that places the card after `after` in `column`.
     struct MoveButton: Sendable {
+        /// "up", "down" or "column": lets the drag layer redo the move from the order it shows now.
+        let kind: String
         let csrf: String
         let revision: Int64
         let taskID: TaskID
@@ -90,23 +92,23 @@ package struct BoardPage: PageView {
         let title = "“\(task.title)”"
         var moves: [MoveButton] = []
         if !task.finished {
-            func move(_ column: Column, after: TaskID?, symbol: String, label: String) -> MoveButton {
+            func move(_ kind: String, _ column: Column, after: TaskID?, symbol: String, label: String) -> MoveButton {
                 let anchor = after.map(String.init) ?? ""
                 return MoveButton(
-                    csrf: csrf, revision: board.revision, taskID: task.id, column: column.rawValue, after: anchor,
+                    kind: kind, csrf: csrf, revision: board.revision, taskID: task.id, column: column.rawValue, after: anchor,
                     // Derived from what the page showed, so a double-submitted form is one move, not two.
                     moveID: "form-\(board.revision)-\(task.id)-\(column.rawValue)-\(anchor)",
                     symbol: symbol, label: label)
             }
             if index > 0 {
-                moves.append(move(task.column, after: index >= 2 ? tasks[index - 2].id : nil, symbol: "↑", label: "Move \(title) up"))
+                moves.append(move("up", task.column, after: index >= 2 ? tasks[index - 2].id : nil, symbol: "↑", label: "Move \(title) up"))
             }
             if index < tasks.count - 1 {
-                moves.append(move(task.column, after: tasks[index + 1].id, symbol: "↓", label: "Move \(title) down"))
+                moves.append(move("down", task.column, after: tasks[index + 1].id, symbol: "↓", label: "Move \(title) down"))
             }
             for other in Column.allCases where other != task.column {
                 let symbol = other < task.column ? "← \(other.title)" : "\(other.title) →"
-                moves.append(move(other, after: board.tasks(in: other).last?.id, symbol: symbol, label: "Move \(title) to \(other.title)"))
+                moves.append(move("column", other, after: board.tasks(in: other).last?.id, symbol: symbol, label: "Move \(title) to \(other.title)"))
             }
         }
         let states = [task.important ? "important" : nil, task.finished ? "finished" : nil].compactMap { $0 }

@@ -1,0 +1,135 @@
+// Saving what the person did: a move is proposed to the server, which decides; the page then shows
+// its answer (kept, redrawn from the server's board, or put back) and offers Undo.
+import {
+  applyBoard, columnName, newMoveID, positionOf, post, refreshChips, refreshCounts, reloadBoard, titleOf,
+} from './board-sync.js';
+import { clearStatus, say } from './status.js';
+
+const NETWORK_MESSAGE = 'The server could not be reached, so the move was not saved. Check that PlanBoard is running and try again.';
+const board = document.getElementById('board');
+/** True while a move or undo is being saved; nothing else may start meanwhile. */
+let busy = false;
+
+/** Whether a move or undo is being saved now. */
+export function isBusy() {
+  return busy;
+}
+
+/**
+ * Dispatches `planboard:NAME` from the card; it bubbles, so listeners on the document hear it.
+ * @returns {boolean} false when a listener cancelled a cancelable event
+ */
+export function emit(name, card, detail, cancelable = false) {
+  return card.dispatchEvent(new CustomEvent(`planboard:${name}`, { bubbles: true, cancelable, detail }));
+}
+
+/** "Position 2 of 5 in Next." for announcements. */
+export function describe(position) {
+  return `Position ${position.index + 1} of ${position.count} in ${columnName(position.column)}.`;
+}
+
+/** Where the card is before a drag, to put it back exactly there. */
+export function homeOf(card) {
+  return { list: card.parentElement, next: card.nextElementSibling, position: positionOf(card) };
+}
+
+/** Puts the card back where `homeOf` found it. */
+export function restore(card, home) {
+  home.list.insertBefore(card, home.next);
+  refreshCounts(board);
+}
+
+/**
+ * After a drop: nothing to save when cancelled or put back where it was; otherwise post the move,
+ * keep the card where it was dropped while the request is in flight, and show what the server decided.
+ */
+export async function saveMove(card, home, via, cancelReason) {
+  const to = positionOf(card);
+  const detail = { taskId: card.dataset.taskId, from: home.position, to, via };
+  const unchanged = to.column === home.position.column && to.after === home.position.after;
+  if (cancelReason || unchanged || !emit('drop', card, detail, true)) {
+    if (!unchanged) restore(card, home);
+    emit('cancel', card, { ...detail, to: home.position, reason: cancelReason ?? (unchanged ? 'unchanged' : 'prevented') });
+    if (cancelReason === 'outside') say(`Dropped outside the board, so “${titleOf(card)}” stayed where it was.`);
+    else if (via === 'keyboard' && cancelReason) say(`Cancelled. “${titleOf(card)}” is back: ${describe(home.position)}`);
+    else if (via === 'keyboard') say(`“${titleOf(card)}” stays where it was: ${describe(home.position)}`);
+    return;
+  }
+  refreshCounts(board);
+  busy = true;
+  board.setAttribute('aria-busy', 'true');
+  card.classList.add('is-saving');
+  let answer;
+  try {
+    answer = await post(`/tasks/${card.dataset.taskId}/move`, {
+      column: to.column, after: to.after, revision: board.dataset.revision ?? '', move_id: newMoveID(),
+    });
+  } catch {
+    answer = null;
+  }
+  try {
+    if (answer?.status === 200) {
+      board.dataset.revision = String(answer.body?.revision ?? board.dataset.revision);
+      const focused = card.contains(document.activeElement);
+      refreshChips(home.list, board.dataset.revision);
+      if (to.column !== home.position.column) refreshChips(card.parentElement, board.dataset.revision);
+      // A redrawn button may have had focus: keep it on the card.
+      if (focused && !card.contains(document.activeElement)) card.focus({ preventScroll: true });
+      say(`Moved “${titleOf(card)}” to ${columnName(to.column)}, position ${to.index + 1} of ${to.count}.`, { undo });
+    } else if (answer?.status === 409 && answer.body?.board) {
+      await showServerBoard(answer.body.board);
+      say(answer.body.error?.message ?? 'Another change came first; the board now shows it.', { kind: 'error' });
+    } else {
+      restore(card, home);
+      const reason = answer ? answer.body?.error?.message ?? `The server answered ${answer.status}.` : NETWORK_MESSAGE;
+      say(`The move was not saved. ${reason}`, { kind: 'error' });
+    }
+  } finally {
+    card.classList.remove('is-saving');
+    board.removeAttribute('aria-busy');
+    busy = false;
+  }
+}
+
+/** Shows the board the server sent: reorder what is there, or redraw when tasks differ. */
+async function showServerBoard(state) {
+  if (!applyBoard(board, state)) {
+    try {
+      await reloadBoard(board);
+    } catch {
+      say('The board could not be refreshed. Reload the page to see the latest state.', { kind: 'error' });
+    }
+  }
+}
+
+/** Asks the server to undo this browser's last change, then shows the board as it now is. */
+export async function undo() {
+  if (busy) return;
+  busy = true;
+  board.setAttribute('aria-busy', 'true');
+  clearStatus();
+  try {
+    let answer;
+    try {
+      answer = await post('/undo', {});
+    } catch {
+      say('The server could not be reached, so nothing was undone. Try again once PlanBoard is running.', { kind: 'error' });
+      return;
+    }
+    if (answer.status === 200) {
+      const response = await fetch('/', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+      await showServerBoard(await response.json());
+      const kind = answer.body?.undone;
+      const title = answer.body?.task?.title;
+      say(kind === 'move' && title ? `Undone: “${title}” is back where it was.` : title ? `Undone: your last change to “${title}”.` : 'Undone.');
+    } else {
+      if (answer.status === 409 && answer.body?.board) await showServerBoard(answer.body.board);
+      say(answer.body?.error?.message ?? `Nothing was undone (the server answered ${answer.status}).`, { kind: 'error' });
+    }
+  } catch {
+    say('The board could not be refreshed after undoing. Reload the page to see the latest state.', { kind: 'error' });
+  } finally {
+    board.removeAttribute('aria-busy');
+    busy = false;
+  }
+}

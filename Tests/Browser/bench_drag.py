@@ -1,0 +1,104 @@
+"""What one pointer-move frame costs while dragging over a column of 500 cards, in headless Chromium.
+
+Not part of the test run (scripts/bench-drag runs it). It adds 500 tasks to Today through the JSON
+API, lifts the first card with the mouse and moves it over the column step by step. Each step is
+one `mouseMoved` through the DevTools protocol followed by two animation frames; around each step
+it reads the renderer's own counters (`Performance.getMetrics`: ScriptDuration, RecalcStyleDuration,
+LayoutDuration, LayoutCount), so a step's cost is the main-thread time spent in script, style and
+layout for that pointer move and the frame it produced. The same loop with the button up (the
+pointer hovering, no drag) measures what the measuring itself costs; both are printed.
+"""
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from dragkit import Client  # noqa: E402
+from harness import Server, chromium  # noqa: E402
+
+CARDS = 500
+STEPS = 240
+
+
+def metrics(driver):
+    values = driver.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]
+    return {item["name"]: item["value"] for item in values}
+
+
+def next_frames(driver):
+    driver.execute_async_script("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));")
+
+
+def run_steps(driver, points, buttons):
+    """Per step: (script+style+layout ms, layouts, (script, style, layout) ms)."""
+    costs = []
+    before = metrics(driver)
+    for x, y in points:
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y, "button": "left" if buttons else "none", "buttons": buttons})
+        next_frames(driver)
+        after = metrics(driver)
+        parts = tuple((after[k] - before[k]) * 1000 for k in ("ScriptDuration", "RecalcStyleDuration", "LayoutDuration"))
+        costs.append((sum(parts), after["LayoutCount"] - before["LayoutCount"], parts))
+        before = after
+    return costs
+
+
+def summary(name, costs):
+    ms = sorted(c[0] for c in costs)
+    p95 = ms[min(len(ms) - 1, int(round(0.95 * (len(ms) - 1))))]
+    layouts = sum(c[1] for c in costs) / len(costs)
+    split = "/".join(f"{statistics.median(c[2][i] for c in costs):.2f}" for i in range(3))
+    print(f"{name:<38} median {statistics.median(ms):5.2f} ms  p95 {p95:5.2f} ms  (median script/style/layout {split} ms)  layouts/step {layouts:4.2f}  ({len(ms)} steps)")
+    return statistics.median(ms), p95
+
+
+def main():
+    server = Server().start()
+    driver = None
+    try:
+        client = Client(server)
+        started = time.monotonic()
+        client.add("today", [f"Card number {n:03d}" for n in range(1, CARDS + 1)])
+        print(f"added {CARDS} tasks in {time.monotonic() - started:.1f} s")
+        driver = chromium(width=1280, height=900)
+        driver.set_script_timeout(10)
+        driver.get(server.url + "/")
+        driver.execute_cdp_cmd("Performance.enable", {"timeDomain": "threadTicks"})
+        box = driver.execute_script("const r = document.querySelector('#column-today .tasks').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]")
+        first = driver.execute_script("const r = document.querySelector('#column-today .task').getBoundingClientRect(); return [r.left + r.width * 0.6, r.top + 12]")
+        x = box[0] + box[2] / 2
+        # Up and down the middle of the list, clear of the edge zones: the gap moves, nothing scrolls.
+        top, bottom = box[1] + 80, box[1] + box[3] - 80
+        sweep = [(x + (i % 7), top + (bottom - top) * abs(((i / 60) % 2) - 1)) for i in range(STEPS)]
+
+        baseline = run_steps(driver, sweep, 0)
+        counted = metrics(driver)["LayoutCount"]
+        driver.execute_script("document.body.append(document.createElement('div')); document.body.offsetHeight")
+        assert metrics(driver)["LayoutCount"] > counted, "LayoutCount does not count layouts here"
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": first[0], "y": first[1], "button": "none", "buttons": 0})
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mousePressed", "x": first[0], "y": first[1], "button": "left", "buttons": 1, "clickCount": 1})
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": first[0], "y": first[1] + 10, "button": "left", "buttons": 1})
+        next_frames(driver)
+        assert driver.execute_script("return document.querySelector('.drag-snapshot') !== null"), "the drag did not start"
+        dragging = run_steps(driver, sweep, 1)
+        # Held in the bottom edge zone: the column scrolls every frame and the gap follows.
+        edge = [(x, box[1] + box[3] - 10 + (i % 3)) for i in range(STEPS // 2)]
+        scrolling = run_steps(driver, edge, 1)
+        scrolled = driver.execute_script("return document.querySelector('#column-today .tasks').scrollTop")
+        driver.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "rawKeyDown", "key": "Escape", "code": "Escape", "windowsVirtualKeyCode": 27})
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": x, "y": top, "button": "left", "buttons": 0, "clickCount": 1})
+
+        print(f"Chromium {driver.capabilities.get('browserVersion')}, {CARDS} cards in one column, script + style + layout per pointer-move step:")
+        summary("hovering, no drag (measuring overhead)", baseline)
+        summary("dragging over the column", dragging)
+        summary(f"dragging at the edge (scrolled {scrolled:.0f} px)", scrolling)
+    finally:
+        if driver:
+            driver.quit()
+        server.cleanup()
+
+
+if __name__ == "__main__":
+    main()

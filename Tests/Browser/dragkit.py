@@ -1,0 +1,198 @@
+"""Helpers for the drag-layer tests: a seeded board, real input through the DevTools protocol
+(mouse and touch events the browser treats as a person's), a record of the requests the page sent,
+and the checks every test ends with (no console errors, no CSP violations)."""
+import json
+import re
+import time
+import urllib.parse
+
+from selenium.webdriver.support.ui import WebDriverWait
+
+from harness import ServerTestCase, chromium
+
+# Runs in every page before its own scripts (DevTools injection is outside the page's CSP): it
+# records the drag layer's events and any Content-Security-Policy violation.
+RECORDER = """
+window.__planboard = { events: [], csp: [] };
+for (const name of ['pickup', 'move', 'drop', 'cancel', 'refused']) {
+  document.addEventListener('planboard:' + name, (event) => {
+    window.__planboard.events.push({ type: name, id: event.target.id, detail: JSON.parse(JSON.stringify(event.detail)) });
+  });
+}
+window.__planboard.vibrations = [];
+if ('vibrate' in navigator) navigator.vibrate = (pattern) => { window.__planboard.vibrations.push(pattern); return true; };
+document.addEventListener('securitypolicyviolation', (event) => {
+  window.__planboard.csp.push(event.violatedDirective + ' ' + event.blockedURI);
+});
+"""
+
+
+class Client:
+    """A second browser, as far as the server can tell: its own session, talking JSON."""
+
+    def __init__(self, server):
+        self.server = server
+        _, headers, _ = server.request("/")
+        self.cookie = headers["Set-Cookie"].split(";")[0]
+        self.token = self.cookie.split("=", 1)[1]
+
+    def post(self, path, fields=None):
+        body = urllib.parse.urlencode({**(fields or {}), "csrf": self.token}).encode()
+        status, _, text = self.server.request(path, data=body, headers={
+            "Cookie": self.cookie, "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"})
+        return status, (json.loads(text) if text else None)
+
+    def add(self, column, titles, finished=()):
+        """Adds tasks in order; returns {title: id}."""
+        ids = {}
+        for title in titles:
+            status, task = self.post("/tasks", {"title": title, "column": column})
+            assert status == 201, (status, task)
+            ids[title] = task["id"]
+        for title in finished:
+            status, _ = self.post(f"/tasks/{ids[title]}/finish", {"finished": "true"})
+            assert status == 200
+        return ids
+
+    def move(self, task_id, column, after=""):
+        return self.post(f"/tasks/{task_id}/move", {"column": column, "after": str(after)})
+
+
+class DragTestCase(ServerTestCase):
+    """A fresh server and browser per test, with the checks every drag test ends with."""
+
+    width, height, mobile, touch, reduced_motion = 1280, 900, False, False, False
+    # Console lines a test expects (a refused request logs its status); anything else fails it.
+    expected_console = ()
+
+    def setUp(self):
+        super().setUp()
+        self.api = Client(self.server)
+        self.driver = chromium(width=self.width, height=self.height, mobile=self.mobile, touch=self.touch,
+                               reduced_motion=self.reduced_motion, network_log=True)
+        self.addCleanup(self.driver.quit)
+        self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
+        self.requests = []
+
+    def tearDown(self):
+        # Runs before the cleanups, while the browser is still open.
+        if getattr(self, "driver", None) is None:
+            return
+        errors = [entry["message"] for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
+        unexpected = [line for line in errors if not any(re.search(pattern, line) for pattern in self.expected_console)]
+        self.assertEqual(unexpected, [], "console errors")
+        self.assertEqual(self.csp_violations(), [], "CSP violations")
+
+    # MARK: - The page
+
+    def open_board(self):
+        self.driver.get(self.server.url + "/")
+        self.wait(lambda d: d.execute_script("return document.getElementById('board').classList.contains('drag-ready')"))
+        self.sent()  # forget the page load's own requests
+
+    def wait(self, condition, timeout=8, message=""):
+        return WebDriverWait(self.driver, timeout, poll_frequency=0.03).until(condition, message)
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def dom_titles(self):
+        """What the page shows: {column: [title, …]}."""
+        return self.js("""
+            const out = {};
+            for (const section of document.querySelectorAll('#board .column'))
+              out[section.dataset.column] = [...section.querySelectorAll('.tasks > .task')].map(c => c.querySelector('.task-title').textContent.trim());
+            return out;""")
+
+    def counts(self):
+        return self.js("""return [...document.querySelectorAll('#board .column')].map(s => [s.dataset.column, s.querySelector('[data-count]').textContent, s.querySelectorAll('.tasks > .task').length]);""")
+
+    def center(self, selector):
+        """A point in the middle of the element's upper half (clear of its buttons), in viewport pixels."""
+        rect = self.js("const r = document.querySelector(arguments[0]).getBoundingClientRect(); return [r.left, r.top, r.width, r.height];", selector)
+        return rect[0] + rect[2] * 0.6, rect[1] + min(14, rect[3] / 4)
+
+    def events(self, kind=None):
+        events = self.js("return window.__planboard.events")
+        return [event for event in events if kind is None or event["type"] == kind]
+
+    def csp_violations(self):
+        try:
+            return self.js("return window.__planboard ? window.__planboard.csp : []")
+        except Exception:  # the page is gone (the browser closed): nothing more to read
+            return []
+
+    def status_text(self):
+        return self.js("return document.querySelector('.status-bar.is-open .status-text')?.textContent ?? ''")
+
+    def settled(self):
+        """Waits until no move or undo is being saved."""
+        self.wait(lambda d: d.execute_script("return !document.getElementById('board').hasAttribute('aria-busy') && !document.querySelector('.is-saving')"))
+
+    # MARK: - What the page sent
+
+    def sent(self):
+        """POST requests the page sent since the last call, as paths, from the browser's network log."""
+        posts = []
+        for entry in self.driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            if message.get("method") == "Network.requestWillBeSent":
+                request = message["params"]["request"]
+                if request["method"] == "POST":
+                    posts.append(urllib.parse.urlparse(request["url"]).path)
+        self.requests.extend(posts)
+        return posts
+
+    # MARK: - Input, as the browser receives it from a person
+
+    def mouse(self, kind, x, y, buttons=1):
+        event = {"type": kind, "x": x, "y": y, "button": "left" if kind != "mouseMoved" or buttons else "none", "buttons": buttons}
+        if kind in ("mousePressed", "mouseReleased"):
+            event["clickCount"] = 1
+        self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", event)
+
+    def mouse_glide(self, start, end, steps=10):
+        """Moves the pressed mouse from start to end in small steps, one frame apart."""
+        for step in range(1, steps + 1):
+            f = step / steps
+            self.mouse("mouseMoved", start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f)
+            time.sleep(0.016)
+
+    def mouse_drag(self, start, end, steps=12, release=True):
+        self.mouse("mouseMoved", *start, buttons=0)
+        self.mouse("mousePressed", *start)
+        self.mouse_glide(start, (start[0] + 8, start[1] + 8), steps=2)
+        self.mouse_glide((start[0] + 8, start[1] + 8), end, steps=steps)
+        if release:
+            time.sleep(0.05)
+            self.mouse("mouseReleased", *end, buttons=0)
+
+    def finger(self, kind, x=None, y=None):
+        points = [] if kind in ("touchEnd", "touchCancel") else [{"x": x, "y": y, "id": 1, "radiusX": 4, "radiusY": 4, "force": 1}]
+        self.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    def touch_glide(self, start, end, steps=10, pause=0.016):
+        for step in range(1, steps + 1):
+            f = step / steps
+            self.finger("touchMove", start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f)
+            time.sleep(pause)
+
+    def long_press(self, point):
+        """Presses and holds well past the board's long-press delay, then waits for the lift."""
+        delay = int(self.js("return document.getElementById('board').dataset.longPress")) / 1000
+        self.finger("touchStart", *point)
+        time.sleep(delay + 0.15)
+        self.wait(lambda d: self.events("pickup") or self.events("refused"), timeout=3, message="the long-press lifted nothing")
+
+    def key(self, key, code=None, modifiers=0):
+        """A key press through the browser's input pipeline (so default actions happen too)."""
+        codes = {"Space": (" ", 32), "Enter": ("\r", 13), "Escape": ("", 27), "ArrowUp": ("", 38), "ArrowDown": ("", 40),
+                 "ArrowLeft": ("", 37), "ArrowRight": ("", 39), "z": ("z", 90), "Tab": ("", 9)}
+        text, keycode = codes[key]
+        name = " " if key == "Space" else key
+        base = {"key": name, "code": code or ("Key" + key.upper() if len(key) == 1 else key), "windowsVirtualKeyCode": keycode, "modifiers": modifiers}
+        down = {**base, "type": "keyDown" if text and not modifiers else "rawKeyDown"}
+        if text and not modifiers:
+            down["text"] = text
+        self.driver.execute_cdp_cmd("Input.dispatchKeyEvent", down)
+        self.driver.execute_cdp_cmd("Input.dispatchKeyEvent", {**base, "type": "keyUp"})

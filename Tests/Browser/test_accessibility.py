@@ -1,0 +1,122 @@
+"""Accessibility by audit: axe-core (from the axe-playwright-python wheel, installed by
+scripts/install-deps into .build-axe/) runs in the real pages, with the drag layer loaded, and any
+violation fails the test. Also: focus is visible, and every card and button has a name."""
+import os
+import unittest
+
+from dragkit import DragTestCase
+from harness import ROOT, chromium
+
+AXE = os.path.join(ROOT, ".build-axe", "axe_playwright_python", "axe.min.js")
+
+
+def audit(driver, context="document"):
+    """Runs axe in the page (DevTools evaluation is outside the page's CSP); returns violations as text."""
+    if not os.path.exists(AXE):
+        raise AssertionError(f"{AXE} is missing: run scripts/install-deps")
+    with open(AXE, encoding="utf-8") as file:
+        driver.execute_script(file.read())
+    driver.set_script_timeout(30)
+    result = driver.execute_async_script(f"""
+        const done = arguments[arguments.length - 1];
+        axe.run({context}, {{ resultTypes: ['violations'] }})
+          .then((result) => done({{ passed: result.passes.length, violations: result.violations.map((v) =>
+            v.id + ' (' + v.impact + '): ' + v.help + ' — ' + v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(', ')) }}))
+          .catch((error) => done({{ passed: 0, violations: ['axe failed: ' + error] }}));""")
+    if not result["violations"] and result["passed"] < 10:
+        return [f"axe checked almost nothing ({result['passed']} rules passed): is the page empty?"]
+    return result["violations"]
+
+
+class AccessibilityTests(DragTestCase):
+    def seed(self):
+        ids = self.api.add("today", ["Reply to Anna", "Review pull request #42", "Book the dentist"], finished=["Book the dentist"])
+        ids.update(self.api.add("next", ["Draft the quarterly report"]))
+        self.api.post(f"/tasks/{ids['Draft the quarterly report']}/finish", {"finished": "false"})
+        self.api.post(f"/tasks/{ids['Reply to Anna']}", {"important": "true", "notes": "Dates for the offsite"})
+        return ids
+
+    def test_the_board_passes_axe_at_rest_with_a_lifted_card_and_with_a_message_showing(self):
+        ids = self.seed()
+        self.open_board()
+        self.assertEqual(audit(self.driver), [])
+        self.js("document.getElementById(arguments[0]).focus()", f"task-{ids['Review pull request #42']}")
+        self.key("Space")
+        self.key("ArrowRight")
+        self.assertEqual(audit(self.driver), [], "while a card is lifted by keyboard")
+        self.key("Space")
+        self.settled()
+        self.assertIn("Moved", self.status_text())
+        self.assertEqual(audit(self.driver), [], "with the undo notice showing")
+
+    def test_a_task_page_and_an_error_page_pass_axe(self):
+        self.expected_console = (r"status of 404",)
+        ids = self.seed()
+        self.driver.get(f"{self.server.url}/tasks/{ids['Reply to Anna']}")
+        self.assertEqual(audit(self.driver), [])
+        self.assertEqual(self.csp_violations(), [])
+        self.driver.get(f"{self.server.url}/tasks/9999")
+        self.assertIn("Not found", self.driver.title)
+        self.assertEqual(audit(self.driver), [])
+
+    def test_the_import_pages_and_a_preview_pass_axe(self):
+        import json
+        ids = self.seed()
+        self.driver.get(f"{self.server.url}/import")
+        self.assertEqual(audit(self.driver), [], "the import and export page")
+        export = json.loads(self.server.request("/export")[2])
+        self.driver.find_element("id", "import-json").send_keys(json.dumps(export))
+        self.driver.find_element("css selector", ".import-form button[type=submit]").click()
+        self.wait(lambda d: "Imported 4 tasks" in d.title, message="the import summary loaded")
+        self.assertEqual(audit(self.driver), [], "the import summary")
+        self.driver.get(f"{self.server.url}/tasks/{ids['Reply to Anna']}")
+        notes = self.driver.find_element("id", "notes")
+        notes.clear()
+        notes.send_keys("<h2>Plan</h2><ul><li>one</li></ul><script>x()</script><table><tr><th>a</th></tr><tr><td>1</td></tr></table>")
+        self.driver.find_element("css selector", "button[name=preview]").click()
+        self.wait(lambda d: "Preview: what will be kept" in d.page_source, message="the preview loaded")
+        self.assertEqual(audit(self.driver), [], "a notes preview")
+
+    def test_cards_and_buttons_have_names_and_keyboard_focus_is_visible(self):
+        self.seed()
+        self.open_board()
+        unnamed = self.js("""
+            return [...document.querySelectorAll('#board .task, #board button, #board a, #board input:not([type=hidden])')]
+              .filter((e) => !(e.getAttribute('aria-label') || e.getAttribute('aria-labelledby') || e.labels?.length || e.textContent.trim()))
+              .map((e) => e.outerHTML.slice(0, 80));""")
+        self.assertEqual(unnamed, [])
+        # Tab from the top of the page to the first card, as a keyboard user would.
+        for _ in range(12):
+            self.key("Tab")
+            if self.js("return document.activeElement.classList.contains('task')"):
+                break
+        style = self.js("const s = getComputedStyle(document.activeElement); return [document.activeElement.className, s.outlineStyle, parseFloat(s.outlineWidth)]")
+        self.assertEqual(style[0], "task")
+        self.assertEqual(style[1], "solid", "the focused card shows an outline")
+        self.assertGreaterEqual(style[2], 2)
+
+
+class DarkAndPhoneAccessibilityTests(DragTestCase):
+    def test_the_board_passes_axe_in_dark_mode_and_on_a_phone(self):
+        ids = self.api.add("today", ["Reply to Anna", "Book the dentist"], finished=["Book the dentist"])
+        self.api.add("later", ["Plan a weekend in Lisbon"])
+        for options in ({"dark": True}, {"width": 390, "height": 844, "mobile": True, "touch": True}):
+            driver = chromium(**options)
+            self.addCleanup(driver.quit)
+            driver.get(self.server.url + "/")
+            self.assertEqual(audit(driver), [], options)
+            driver.execute_script("document.getElementById(arguments[0]).focus()", f"task-{ids['Book the dentist']}")
+            driver.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "keyDown", "key": " ", "code": "Space", "text": " ", "windowsVirtualKeyCode": 32})
+            driver.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "keyUp", "key": " ", "code": "Space", "windowsVirtualKeyCode": 32})
+            self.assertEqual(audit(driver), [], f"{options}, with the refusal message showing")
+            self.assertEqual([e for e in driver.get_log("browser") if e["level"] == "SEVERE"], [])
+
+    def test_the_audit_catches_a_violation(self):
+        # The audit itself can fail: an unnamed button added to the board must be reported.
+        self.open_board()
+        self.js("const b = document.createElement('button'); document.getElementById('board').append(b)")
+        self.assertTrue(any(v.startswith("button-name") for v in audit(self.driver)))
+
+
+if __name__ == "__main__":
+    unittest.main()

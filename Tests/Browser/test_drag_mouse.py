@@ -1,0 +1,205 @@
+"""Dragging with a mouse in Chromium: reorder, carry across columns, cancel, refuse, edge scrolling."""
+import time
+import unittest
+
+from dragkit import DragTestCase
+
+
+class MouseDragTests(DragTestCase):
+    def test_mouse_reorders_within_a_column_and_the_order_survives_a_reload(self):
+        ids = self.api.add("today", ["Alpha", "Bravo", "Charlie", "Delta"])
+        self.open_board()
+        start = self.center(f"#task-{ids['Delta']}")
+        top = self.js(f"return document.getElementById('task-{ids['Alpha']}').getBoundingClientRect().top")
+        self.mouse_drag(start, (start[0], top + 4))
+        self.settled()
+
+        self.assertEqual(self.dom_titles()["today"], ["Delta", "Alpha", "Bravo", "Charlie"])
+        self.assertEqual(self.titles()["today"], ["Delta", "Alpha", "Bravo", "Charlie"])
+        self.assertEqual(self.sent(), [f"/tasks/{ids['Delta']}/move"], "exactly one move request")
+        drop = self.events("drop")[0]["detail"]
+        self.assertEqual((drop["taskId"], drop["from"]["index"], drop["to"]["index"], drop["to"]["after"], drop["via"]),
+                         (str(ids["Delta"]), 3, 0, "", "mouse"))
+        self.assertEqual(len(self.events("pickup")), 1)
+        self.assertIn("Moved “Delta” to Today, position 1 of 4.", self.status_text())
+        # The first card has no ↑ any more; the card that was first has one now.
+        self.assertEqual(self.js(f"return document.querySelectorAll('#task-{ids['Delta']} form[data-move=up]').length"), 0)
+        self.assertEqual(self.js(f"return document.querySelectorAll('#task-{ids['Alpha']} form[data-move=up]').length"), 1)
+
+        # A second drag right after: Alpha (whose box the first drag shifted) to the end.
+        self.wait(lambda d: d.execute_script("return document.querySelector('.drag-snapshot') === null"))
+        charlie = self.js(f"return document.getElementById('task-{ids['Charlie']}').getBoundingClientRect().bottom")
+        self.mouse_drag(self.center(f"#task-{ids['Alpha']}"), (start[0], charlie - 4))
+        self.settled()
+        self.assertEqual(self.titles()["today"], ["Delta", "Bravo", "Charlie", "Alpha"])
+        # (An empty style="" may remain: Chromium writes one when a card that had a transform is cloned.)
+        leftovers = self.js("return [...document.querySelectorAll('#board [style]')].map(e => e.getAttribute('style')).filter(Boolean)")
+        self.assertEqual(leftovers, [], "no inline style is left behind")
+
+        self.driver.refresh()
+        self.assertEqual(self.dom_titles()["today"], ["Delta", "Bravo", "Charlie", "Alpha"])
+
+    def test_mouse_carries_a_card_to_another_column_and_it_survives_a_reload(self):
+        ids = self.api.add("today", ["Alpha", "Bravo", "Charlie"])
+        ids.update(self.api.add("next", ["November", "Oscar"]))
+        self.open_board()
+        start = self.center(f"#task-{ids['Bravo']}")
+        oscar = self.js(f"const r = document.getElementById('task-{ids['Oscar']}').getBoundingClientRect(); return [r.left + r.width / 2, r.top + 6]")
+        self.mouse_drag(start, oscar, steps=16)
+        self.settled()
+
+        expected = {"today": ["Alpha", "Charlie"], "next": ["November", "Bravo", "Oscar"], "later": []}
+        self.assertEqual(self.dom_titles(), expected)
+        self.assertEqual(self.titles(), expected)
+        self.assertEqual([c[1] for c in self.counts()], ["2", "3", "0"], "column counts follow the move")
+        self.assertEqual(self.js("return document.querySelector('[data-column-tab=next] [data-count]').textContent"), "3")
+        self.assertEqual(self.js("return document.getElementById('board').dataset.revision"), str(self.board_json()["revision"]))
+        # The carried card's buttons now offer Today and Later, not Next.
+        labels = self.js(f"return [...document.querySelectorAll('#task-{ids['Bravo']} form[data-move=column] button')].map(b => b.getAttribute('aria-label'))")
+        self.assertEqual(labels, ["Move “Bravo” to Today", "Move “Bravo” to Later"])
+        self.driver.refresh()
+        self.assertEqual(self.dom_titles(), expected)
+
+    def test_while_dragging_a_snapshot_follows_the_pointer_and_a_placeholder_shows_the_landing_place(self):
+        ids = self.api.add("today", ["Alpha", "Bravo", "Charlie", "Delta"])
+        self.open_board()
+        start = self.center(f"#task-{ids['Alpha']}")
+        charlie = self.js(f"const r = document.getElementById('task-{ids['Charlie']}').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]")
+        end = (start[0] + 30, charlie[1] + charlie[3] * 0.75)
+        self.mouse_drag(start, end, release=False)
+        self.wait(lambda d: self.events("move"))
+        time.sleep(0.3)  # let the make-room animation finish
+        state = self.js("""
+            const snap = document.querySelector('.drag-snapshot').getBoundingClientRect();
+            const place = document.querySelector('#column-today .drop-placeholder').getBoundingClientRect();
+            const card = document.querySelector('.drag-snapshot');
+            return {snap: [snap.left, snap.top, snap.width], place: [place.top, place.height], shadow: getComputedStyle(card).boxShadow,
+                    transform: getComputedStyle(card).transform, source: getComputedStyle(document.getElementById(arguments[0])).display};""",
+                        f"task-{ids['Alpha']}")
+        self.assertEqual(state["source"], "none", "the card itself leaves the flow while carried")
+        self.assertNotEqual(state["shadow"], "none")
+        self.assertIn("matrix(1.03", state["transform"], "the snapshot is scaled up a little")
+        self.assertAlmostEqual(state["snap"][0], charlie[0] + 30, delta=12, msg="the snapshot follows the pointer")
+        # The gap opened after Charlie: where Delta was, Delta having moved down to make room.
+        delta_top = self.js(f"return document.getElementById('task-{ids['Delta']}').getBoundingClientRect().top")
+        self.assertGreater(delta_top, state["place"][0] + state["place"][1] - 2)
+        self.assertEqual(self.events("move")[-1]["detail"]["to"]["after"], str(ids["Charlie"]))
+        self.mouse("mouseReleased", *end, buttons=0)
+        self.settled()
+        self.assertEqual(self.titles()["today"], ["Bravo", "Charlie", "Alpha", "Delta"])
+        self.wait(lambda d: d.execute_script("return document.querySelectorAll('.drag-snapshot, .drop-placeholder').length") == 0,
+                  message="the snapshot lands and goes")
+
+    def test_escape_cancels_a_mouse_drag_puts_the_card_back_and_sends_nothing(self):
+        ids = self.api.add("today", ["Alpha", "Bravo", "Charlie"])
+        self.open_board()
+        start = self.center(f"#task-{ids['Charlie']}")
+        self.mouse_drag(start, self.center(f"#task-{ids['Alpha']}"), release=False)
+        self.wait(lambda d: self.events("move"))
+        self.key("Escape")
+        self.wait(lambda d: self.events("cancel"))
+        self.mouse("mouseReleased", *self.center(f"#task-{ids['Alpha']}"), buttons=0)
+        time.sleep(0.3)
+        self.assertEqual(self.events("cancel")[0]["detail"]["reason"], "escape")
+        self.assertEqual(self.events("drop"), [])
+        self.assertEqual(self.dom_titles()["today"], ["Alpha", "Bravo", "Charlie"])
+        self.assertEqual(self.js("return document.querySelectorAll('.drag-snapshot, .drop-placeholder, [style*=transform]').length"), 0)
+        self.assertEqual(self.sent(), [], "no request")
+        self.assertEqual(self.titles()["today"], ["Alpha", "Bravo", "Charlie"])
+
+    def test_dropping_outside_the_board_cancels_and_sends_nothing(self):
+        ids = self.api.add("today", ["Alpha", "Bravo"])
+        self.open_board()
+        start = self.center(f"#task-{ids['Alpha']}")
+        header = self.js("const r = document.querySelector('.app-header').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]")
+        self.mouse_drag(start, self.center(f"#task-{ids['Bravo']}"), release=False)
+        self.mouse_glide(self.center(f"#task-{ids['Bravo']}"), header)
+        self.wait(lambda d: d.execute_script("return document.querySelector('.drag-snapshot.is-outside') !== null"))
+        self.mouse("mouseReleased", *header, buttons=0)
+        self.wait(lambda d: self.events("cancel"))
+        self.assertEqual(self.events("cancel")[0]["detail"]["reason"], "outside")
+        self.assertEqual(self.dom_titles()["today"], ["Alpha", "Bravo"])
+        self.assertEqual(self.sent(), [])
+
+    def test_a_finished_task_refuses_to_lift_shakes_and_says_why_without_a_request(self):
+        ids = self.api.add("today", ["Alpha", "Bravo", "Done already"], finished=["Done already"])
+        self.open_board()
+        card = f"#task-{ids['Done already']}"
+        start = self.center(card)
+        self.mouse("mousePressed", *start)
+        self.mouse("mouseMoved", start[0], start[1] - 12)
+        self.wait(lambda d: self.events("refused"))
+        self.assertTrue(self.js(f"return document.querySelector('{card}').classList.contains('is-refused')"), "it shakes")
+        self.assertIn("shake", self.js(f"return getComputedStyle(document.querySelector('{card}')).animationName"))
+        self.mouse("mouseReleased", *self.center(f"#task-{ids['Alpha']}"), buttons=0)
+        self.assertEqual(self.status_text(), "“Done already” is finished, so it can't be moved. Mark it as not finished first.")
+        self.assertEqual(self.events("pickup"), [])
+        self.assertEqual(self.events("refused")[0]["detail"]["reason"], "finished")
+        self.assertEqual(self.js("return document.querySelectorAll('.drag-snapshot').length"), 0)
+        self.assertEqual(self.sent(), [])
+        self.assertEqual(self.dom_titles()["today"], ["Alpha", "Bravo", "Done already"])
+
+    def test_edge_scrolling_in_a_column_of_100_tasks_goes_faster_deeper_in_and_the_gap_tracks_the_pointer(self):
+        titles = [f"Task {n:03d}" for n in range(1, 101)]
+        ids = self.api.add("today", titles)
+        self.open_board()
+        list_box = self.js("const r = document.querySelector('#column-today .tasks').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]")
+        self.assertLess(list_box[3], 800, "the column's list scrolls inside the window")
+        scroll = "return document.querySelector('#column-today .tasks').scrollTop"
+        start = self.center(f"#task-{ids['Task 001']}")
+        x = list_box[0] + list_box[2] / 2
+        bottom = list_box[1] + list_box[3]
+        self.mouse_drag(start, (x, bottom - 120), release=False)
+        self.assertEqual(self.js(scroll), 0)
+
+        def speed(y, seconds=0.6):
+            self.mouse("mouseMoved", x, y)
+            time.sleep(0.15)
+            first, t0 = self.js(scroll), time.monotonic()
+            time.sleep(seconds)
+            return (self.js(scroll) - first) / (time.monotonic() - t0)
+
+        shallow = speed(bottom - 44)  # just inside the edge zone
+        deep = speed(bottom - 4)      # at its very edge
+        self.assertGreater(shallow, 0, "the column scrolls near its bottom edge")
+        self.assertGreater(deep, shallow * 2, f"deeper is faster ({shallow:.0f} vs {deep:.0f} px/s)")
+        # The pointer has not moved, but the gap followed the content scrolling under it.
+        last = self.events("move")[-1]["detail"]["to"]["index"]
+        self.assertGreater(last, 8)
+        print(f"edge scroll: {shallow:.0f} px/s near the zone's inner side, {deep:.0f} px/s at the edge")
+        self.wait(lambda d: d.execute_script(scroll + " + 1") >= d.execute_script(
+            "const l = document.querySelector('#column-today .tasks'); return l.scrollHeight - l.clientHeight"), timeout=15)
+        self.mouse("mouseMoved", x, bottom - 2)
+        time.sleep(0.2)
+        self.mouse("mouseReleased", x, bottom - 2, buttons=0)
+        self.settled()
+        self.assertEqual(self.titles()["today"][-1], "Task 001", "dropped at the end after scrolling there")
+        self.assertEqual(self.dom_titles()["today"][-1], "Task 001")
+        self.assertEqual(self.sent(), [f"/tasks/{ids['Task 001']}/move"])
+
+
+class ReducedMotionTests(DragTestCase):
+    reduced_motion = True
+
+    def test_with_reduced_motion_nothing_slides_or_shakes(self):
+        ids = self.api.add("today", ["Alpha", "Bravo", "Charlie", "Done"], finished=["Done"])
+        self.open_board()
+        start = self.center(f"#task-{ids['Alpha']}")
+        charlie = self.js(f"return document.getElementById('task-{ids['Charlie']}').getBoundingClientRect().bottom")
+        self.mouse_drag(start, (start[0], charlie - 4), release=False)
+        self.wait(lambda d: self.events("move"))
+        time.sleep(0.1)
+        durations = self.js("return [...document.querySelectorAll('#column-today .task')].map(c => getComputedStyle(c).transitionDuration)")
+        self.assertEqual(set(durations), {"0s"}, "the cards make room without sliding")
+        self.mouse("mouseReleased", start[0], charlie - 4, buttons=0)
+        self.assertEqual(self.js("return document.querySelectorAll('.drag-snapshot').length"), 0, "no landing animation")
+        self.settled()
+        self.assertEqual(self.titles()["today"], ["Bravo", "Charlie", "Alpha", "Done"])
+        self.js("document.getElementById(arguments[0]).focus()", f"task-{ids['Done']}")
+        self.key("Space")
+        self.assertNotIn("shake", self.js(f"return getComputedStyle(document.getElementById('task-{ids['Done']}')).animationName"))
+        self.assertTrue(self.events("refused"))
+
+
+if __name__ == "__main__":
+    unittest.main()
