@@ -3,6 +3,8 @@ import Mustache
 // Mustache looks names up through the context stack: without these conformances it builds a
 // `Mirror` of every view model on the stack for every tag, which made a 300-task board take
 // about 200 ms to draw. A switch per type answers the same lookups without reflection.
+// `ViewModelLookupTests` checks that every stored property is answered, so a new field cannot be
+// forgotten here.
 
 extension BoardPage: MustacheParent {
     package func child(named name: String) -> Any? {
@@ -53,6 +55,7 @@ extension BoardPage.CardView: MustacheParent {
 extension BoardPage.MoveButton: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
+        case "kind": kind
         case "csrf": csrf
         case "revision": revision
         case "taskID": taskID

@@ -1,0 +1,52 @@
+import Foundation
+import Mustache
+import PlanCore
+import Testing
+@testable import PlanWeb
+
+/// The view models answer Mustache's lookups through hand-written switches (for speed); every stored
+/// property must be answered, with its own value, or a template would silently print nothing.
+@Suite struct ViewModelLookupTests {
+    static func check(_ model: some MustacheParent, _ label: String) {
+        for property in Mirror(reflecting: model).children {
+            guard let name = property.label else { continue }
+            let answered = model.child(named: name)
+            #expect(answered != nil || "\(property.value)" == "nil", "\(label).\(name) is not answered by child(named:)")
+            if let answered {
+                #expect("\(answered)" == "\(Self.unwrap(property.value))", "\(label).\(name) answers another value")
+            }
+        }
+    }
+
+    static func unwrap(_ value: Any) -> Any {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional, let wrapped = mirror.children.first else { return value }
+        return wrapped.value
+    }
+
+    @Test func everyBoardViewModelFieldIsAnswered() throws {
+        let now = Date(timeIntervalSince1970: 0)
+        let keys = OrderKey.spread(count: 3)
+        var tasks: [PlanTask] = []
+        for index in 0..<3 {
+            tasks.append(PlanTask(
+                id: TaskID(index + 1), title: "t\(index)", column: .today, orderKey: keys[index],
+                important: index == 0, finished: index == 2, notes: "<p>n</p>", created: now, updated: now))
+        }
+        let page = BoardPage(
+            board: Board(revision: 7, tasks: tasks), csrf: "token", banner: .error("b"),
+            addForms: [.next: BoardPage.AddForm(title: "typed", important: true, error: "e")])
+        Self.check(page, "BoardPage")
+        Self.check(try #require(page.banner), "Banner")
+        for column in page.columns {
+            Self.check(column, "ColumnView")
+            Self.check(column.add, "AddForm")
+            for card in column.cards {
+                Self.check(card, "CardView")
+                for move in card.moves { Self.check(move, "MoveButton") }
+            }
+        }
+        let kinds = page.columns[0].cards[0].moves.map { (move: BoardPage.MoveButton) in move.kind }
+        #expect(kinds == ["down", "column", "column"])
+    }
+}
