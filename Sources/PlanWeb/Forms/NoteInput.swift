@@ -33,11 +33,12 @@ enum NoteInput {
         return normalized.components(separatedBy: "\n\n")
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             .filter { !$0.isEmpty }
-            .map { paragraph in "<p>" + paragraph.split(separator: "\n", omittingEmptySubsequences: false).map { escape(String($0)) }.joined(separator: "<br>") + "</p>" }
+            .map { paragraph in "<p>" + paragraph.split(separator: "\n", omittingEmptySubsequences: false).map { text(String($0)) }.joined(separator: "<br>") + "</p>" }
             .joined()
     }
 
-    private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    /// Text made safe to place between tags, for notes that are built here before the sanitizer reads them.
+    static func text(_ text: String) -> String {
+        HTMLEscaping().escapeText(text)
     }
 }

@@ -141,14 +141,10 @@ struct BoardImporter {
     private static func checklistsHTML(_ checklists: [TrelloBoard.Checklist]) -> String {
         checklists.sorted { ($0.pos?.value ?? 0) < ($1.pos?.value ?? 0) }.map { checklist in
             let items = (checklist.checkItems ?? []).sorted { ($0.pos?.value ?? 0) < ($1.pos?.value ?? 0) }.map { item in
-                "<li>\(item.state == "complete" ? "☑" : "☐") \(escape(item.name))</li>"
+                "<li>\(item.state == "complete" ? "☑" : "☐") \(NoteInput.text(item.name))</li>"
             }
-            return "<h3>\(escape(checklist.name ?? "Checklist"))</h3><ul>\(items.joined())</ul>"
+            return "<h3>\(NoteInput.text(checklist.name ?? "Checklist"))</h3><ul>\(items.joined())</ul>"
         }.joined()
-    }
-
-    private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 
     // MARK: - Shared
