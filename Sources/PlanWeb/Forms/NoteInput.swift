@@ -30,15 +30,18 @@ enum NoteInput {
 
     static func paragraphs(fromPlainText text: String) -> String {
         let normalized = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-        return normalized.components(separatedBy: "\n\n")
-            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-            .filter { !$0.isEmpty }
-            .map { paragraph in "<p>" + paragraph.split(separator: "\n", omittingEmptySubsequences: false).map { text(String($0)) }.joined(separator: "<br>") + "</p>" }
-            .joined()
+        var html = ""
+        for block in normalized.components(separatedBy: "\n\n") {
+            let paragraph = block.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !paragraph.isEmpty else { continue }
+            let lines = paragraph.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }
+            html += "<p>" + lines.joined(separator: "<br>") + "</p>"
+        }
+        return html
     }
 
     /// Text made safe to place between tags, for notes that are built here before the sanitizer reads them.
-    static func text(_ text: String) -> String {
+    static func escaped(_ text: String) -> String {
         HTMLEscaping().escapeText(text)
     }
 }

@@ -141,9 +141,9 @@ struct BoardImporter {
     private static func checklistsHTML(_ checklists: [TrelloBoard.Checklist]) -> String {
         checklists.sorted { ($0.pos?.value ?? 0) < ($1.pos?.value ?? 0) }.map { checklist in
             let items = (checklist.checkItems ?? []).sorted { ($0.pos?.value ?? 0) < ($1.pos?.value ?? 0) }.map { item in
-                "<li>\(item.state == "complete" ? "☑" : "☐") \(NoteInput.text(item.name))</li>"
+                "<li>\(item.state == "complete" ? "☑" : "☐") \(NoteInput.escaped(item.name))</li>"
             }
-            return "<h3>\(NoteInput.text(checklist.name ?? "Checklist"))</h3><ul>\(items.joined())</ul>"
+            return "<h3>\(NoteInput.escaped(checklist.name ?? "Checklist"))</h3><ul>\(items.joined())</ul>"
         }.joined()
     }
 
