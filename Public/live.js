@@ -1,7 +1,7 @@
 // Live updates: other tabs' changes, streamed by the server on /events, applied to this page in
 // place. A drag or a save in progress is never disturbed: changes wait until it has settled.
 import { cardsIn, describeCards, refreshAllChips, refreshCounts, reloadBoard } from './board-sync.js';
-import { isBusy } from './moves.js';
+import { exclusively, isBusy } from './moves.js';
 
 const RETRY_WHILE_BUSY = 120; // ms between looks while a drag or save is under way
 
@@ -13,6 +13,8 @@ let refreshWanted = false;
 /** The revision of the last change shown; the page was drawn at `data-revision`. */
 let shown = Number(board?.dataset.revision ?? 0);
 let flushTimer = null;
+/** The flush under way, if any: flushes run one after another, never side by side. */
+let flushing = Promise.resolve();
 /** A pointer is down on the board: it may be about to become a drag of a card a change would replace. */
 let pressing = false;
 
@@ -48,11 +50,15 @@ function settling() {
 }
 
 function schedule(delay) {
-  if (flushTimer === null) flushTimer = setTimeout(flush, delay);
+  if (flushTimer === null) {
+    flushTimer = setTimeout(() => {
+      flushTimer = null;
+      flushing = flushing.then(flush, flush);
+    }, delay);
+  }
 }
 
 async function flush() {
-  flushTimer = null;
   if (settling()) {
     schedule(RETRY_WHILE_BUSY);
     return;
@@ -131,12 +137,21 @@ function cardFrom(html) {
   return card?.classList.contains('task') ? card : null;
 }
 
+/** Redraws the whole board from the server; drags wait meanwhile (the cards are replaced). */
 async function redraw() {
-  try {
-    await reloadBoard(board);
-    shown = Number(board.dataset.revision ?? shown);
-  } catch {
-    // The next change or the next heartbeat's reconnect tries again.
+  const done = await exclusively(async () => {
+    try {
+      await reloadBoard(board);
+      shown = Number(board.dataset.revision ?? shown);
+      // What arrived while the page was being fetched is in the new board already, or comes next.
+      queue = queue.filter((change) => change.revision > shown);
+    } catch {
+      // The next change or the next heartbeat's reconnect tries again.
+    }
+  });
+  if (!done) {
+    refreshWanted = true;
+    schedule(RETRY_WHILE_BUSY);
   }
 }
 

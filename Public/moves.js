@@ -16,6 +16,24 @@ export function isBusy() {
 }
 
 /**
+ * Runs `work` (async) as if it were a save: drags and other saves wait until it is done.
+ * @param {() => Promise<void>} work
+ * @returns {Promise<boolean>} false, without running it, when something is being saved already
+ */
+export async function exclusively(work) {
+  if (busy) return false;
+  busy = true;
+  board.setAttribute('aria-busy', 'true');
+  try {
+    await work();
+  } finally {
+    board.removeAttribute('aria-busy');
+    busy = false;
+  }
+  return true;
+}
+
+/**
  * Dispatches `planboard:NAME` from the card; it bubbles, so listeners on the document hear it.
  * @returns {boolean} false when a listener cancelled a cancelable event
  */

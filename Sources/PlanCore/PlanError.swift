@@ -18,6 +18,8 @@ public enum PlanError: Error, Equatable, Sendable {
     case nothingToUndo
     /// The task was changed again after the change being undone.
     case changedSince(title: String)
+    /// An undo would put a task back after a task that has since moved or gone.
+    case cannotGoBack(title: String)
     /// Notes the sanitizer could not accept (too large, nested too deeply).
     case notesRejected(String)
     /// An import file that cannot be read; the reason says what is wrong with it.
@@ -40,7 +42,7 @@ public enum PlanError: Error, Equatable, Sendable {
         case .moveIDReused: "move_id_reused"
         case .invalidField: "invalid_field"
         case .nothingToUndo: "nothing_to_undo"
-        case .changedSince: "stale"
+        case .changedSince, .cannotGoBack: "stale"
         case .notesRejected: "invalid_notes"
         case .importRejected: "invalid_import"
         case .importNotUndoable: "not_undoable"
@@ -74,6 +76,8 @@ public enum PlanError: Error, Equatable, Sendable {
             "There is nothing of yours to undo."
         case .changedSince(let title):
             "“\(title)” was changed again since, so that change can't be undone."
+        case .cannotGoBack(let title):
+            "“\(title)” can't go back where it was: the task it followed has moved or was deleted. Move it by hand instead."
         case .notesRejected(let reason):
             reason
         case .importRejected(let reason):

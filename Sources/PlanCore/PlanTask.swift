@@ -17,6 +17,19 @@ public struct PlanTask: Codable, Sendable, Equatable, Identifiable {
     public var created: Date
     public var updated: Date
 
+    /// A fingerprint of what an edit form changes (title, importance, notes): edit forms send it back,
+    /// so an edit made from a page that no longer shows the task's content is detected. Moves and
+    /// finishing do not change it, so they never make an open edit form stale. (FNV-1a, 62 bits.)
+    public var version: Int64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        title.utf8.forEach(mix)
+        mix(important ? 1 : 0)
+        mix(0xFF)  // a separator no UTF-8 text contains
+        notes.utf8.forEach(mix)
+        return Int64(hash & 0x3FFF_FFFF_FFFF_FFFF)
+    }
+
     public init(
         id: TaskID, title: String, column: Column, orderKey: OrderKey,
         important: Bool = false, finished: Bool = false, notes: String = "",

@@ -16,16 +16,30 @@ public struct NewTask: Sendable, Equatable {
     }
 }
 
-/// The editable fields of an existing task.
+/// A change to the editable fields of an existing task; a field left nil keeps its value.
 public struct TaskEdit: Sendable, Equatable {
-    public let title: String
-    public let important: Bool
-    public let notes: String
+    public let title: String?
+    public let important: Bool?
+    public let notes: String?
+    /// The version of the task the editor saw (`PlanTask.version`); when given, an edit of a task
+    /// that has changed since is refused rather than silently overwriting the other change.
+    public let basedOn: Int64?
 
-    public init(title: String, important: Bool, notes: String) throws(PlanError) {
-        self.title = try TaskTitle.validate(title)
+    public init(title: String? = nil, important: Bool? = nil, notes: String? = nil, basedOn: Int64? = nil) throws(PlanError) {
+        self.title = try title.map { raw throws(PlanError) in try TaskTitle.validate(raw) }
         self.important = important
         self.notes = notes
+        self.basedOn = basedOn
+    }
+
+    /// The task with this edit applied, or a refusal if it changed since the editor saw it.
+    public func applied(to task: PlanTask) throws(PlanError) -> PlanTask {
+        if let basedOn, basedOn != task.version { throw .changedSince(title: task.title) }
+        var edited = task
+        if let title { edited.title = title }
+        if let important { edited.important = important }
+        if let notes { edited.notes = notes }
+        return edited
     }
 }
 

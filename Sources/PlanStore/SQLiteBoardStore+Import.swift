@@ -3,10 +3,15 @@ import GRDB
 import PlanCore
 
 extension SQLiteBoardStore {
+    /// The largest id an import may bring with it (2^40: far beyond any real board, far below Int64 and 2^53).
+    static let maxKeptID: TaskID = 1 << 40
+
     public func importTasks(_ tasks: [ImportedTask], client: String?) async throws -> Revised<[PlanTask]> {
         try await write { db, now in
             // An id travels with its task only if no task here ever had it (AUTOINCREMENT's high-water
-            // mark), so an id is never handed out twice; the rest get fresh ids.
+            // mark), so an id is never handed out twice; the rest get fresh ids. Kept ids stay below
+            // `maxKeptID`, so a crafted file cannot use up the id space (or exceed what JSON numbers
+            // carry exactly into JavaScript).
             let highWater = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'task'") ?? 0
             var kept = Set<TaskID>()
             var added: [PlanTask] = []
@@ -14,7 +19,7 @@ extension SQLiteBoardStore {
             for task in tasks {
                 let key = try placeKey(db, in: task.column, at: .last, moving: nil)
                 // The first task to claim an unused id gets it; a repeated id in the file gets a fresh one.
-                let id = task.originalID.flatMap { $0 > highWater && kept.insert($0).inserted ? $0 : nil }
+                let id = task.originalID.flatMap { $0 > highWater && $0 <= Self.maxKeptID && kept.insert($0).inserted ? $0 : nil }
                 try db.execute(
                     sql: """
                         INSERT INTO task (id, title, "column", orderKey, important, finished, notes, created, updated)

@@ -8,7 +8,7 @@ extension SQLiteBoardStore {
             guard let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT revision, kind, before, after, previousAnchor FROM change
+                    SELECT revision, kind, before, after, previousAnchor, placedAfter FROM change
                     WHERE client = ? AND kind != 'undo' AND undoneBy IS NULL
                     ORDER BY revision DESC LIMIT 1
                     """,
@@ -19,16 +19,26 @@ extension SQLiteBoardStore {
             let decoder = JSONDecoder()
             let before = try (row["before"] as String?).map { try decoder.decode(PlanTask.self, from: Data($0.utf8)) }
             let after = try (row["after"] as String?).map { try decoder.decode(PlanTask.self, from: Data($0.utf8)) }
-            let anchor = row["previousAnchor"] as TaskID?
+            let anchor: TaskID? = row["previousAnchor"]
+            let placedAfter: TaskID? = row["placedAfter"]
 
             let current: PlanTask?
             let result: UndoResult
             switch (kind, before, after) {
             case (.move, let before?, let after?):
                 let task = try unchangedTask(db, since: after)
+                // Still where the move put it? If someone has moved it since, undoing would undo them.
+                let predecessorNow: TaskID? = try predecessor(db, of: task)
+                if predecessorNow != placedAfter { throw PlanError.changedSince(title: task.title) }
                 current = task
                 let request = MoveRequest(taskID: task.id, column: before.column, after: anchor)
-                result = UndoResult(undone: kind, task: try applyMove(db, request, to: task, at: now), exists: true)
+                let moved: PlanTask
+                do {
+                    moved = try applyMove(db, request, to: task, at: now)
+                } catch PlanError.staleAnchor {
+                    throw PlanError.cannotGoBack(title: task.title)
+                }
+                result = UndoResult(undone: kind, task: moved, exists: true)
             case (.edit, let before?, let after?), (.finish, let before?, let after?):
                 let task = try unchangedTask(db, since: after)
                 current = task
@@ -68,12 +78,19 @@ extension SQLiteBoardStore {
         return task
     }
 
-    /// Puts a deleted task back, with its id, after the task it used to follow (which must still be there).
+    /// Puts a deleted task back, with its id, after the task it used to follow — or at the end of
+    /// its column when that task has moved or gone: bringing a deleted task back matters more than
+    /// its exact place, and refusing would block every older undo behind it too.
     private func reinsert(_ db: Database, _ task: PlanTask, after anchor: TaskID?, at now: Date) throws -> PlanTask {
-        let anchorTask = try anchor.flatMap { try Self.findTask(db, $0) }
-        try MoveRules.checkAnchor(anchorTask, for: MoveRequest(taskID: task.id, column: task.column, after: anchor))
+        var slot = Slot.first
+        if let anchor {
+            slot = .last
+            if let neighbour = try Self.findTask(db, anchor), neighbour.column == task.column {
+                slot = .after(neighbour.id)
+            }
+        }
         var restored = task
-        restored.orderKey = try placeKey(db, in: task.column, at: anchorTask.map { .after($0.id) } ?? .first, moving: nil)
+        restored.orderKey = try placeKey(db, in: task.column, at: slot, moving: nil)
         restored.updated = now
         try db.execute(
             sql: """

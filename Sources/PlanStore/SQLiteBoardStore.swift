@@ -79,12 +79,9 @@ public struct SQLiteBoardStore: BoardStore {
 
     public func edit(_ id: TaskID, _ edit: TaskEdit, client: String? = nil) async throws -> Revised<PlanTask> {
         try await write { db, now in
+            // Read and written in one transaction, so fields left out keep what is stored now.
             let old = try Self.existingTask(db, id)
-            var task = old
-            task.title = edit.title
-            task.important = edit.important
-            task.notes = edit.notes
-            return try saveFields(db, old: old, new: task, kind: .edit, client: client, at: now)
+            return try saveFields(db, old: old, new: try edit.applied(to: old), kind: .edit, client: client, at: now)
         }
     }
 

@@ -17,6 +17,8 @@ public enum WebError: Error, Equatable, Sendable {
     case unauthorized(next: String)
     /// The client took too long to send its request.
     case timeout
+    /// The server is at a limit it keeps for its own health; the reason says which.
+    case busy(String)
 
     var status: HTTPResponse.Status {
         switch self {
@@ -30,6 +32,7 @@ public enum WebError: Error, Equatable, Sendable {
         case .methodNotAllowed: .methodNotAllowed
         case .unauthorized: .unauthorized
         case .timeout: .requestTimeout
+        case .busy: .serviceUnavailable
         }
     }
 
@@ -45,6 +48,7 @@ public enum WebError: Error, Equatable, Sendable {
         case .methodNotAllowed: "method_not_allowed"
         case .unauthorized: "unauthorized"
         case .timeout: "timeout"
+        case .busy: "busy"
         }
     }
 
@@ -70,6 +74,8 @@ public enum WebError: Error, Equatable, Sendable {
             "This board needs its access token. Log in with the token, or send it as “Authorization: Bearer TOKEN”."
         case .timeout:
             "The request took too long to arrive, so it was dropped. Try again."
+        case .busy(let reason):
+            reason
         }
     }
 }

@@ -138,7 +138,7 @@ import Testing
         let store = try SQLiteBoardStore.forTesting()
         let task = try await store.add(["a"])[0]
         _ = try await store.move(MoveRequest(taskID: task.id, column: .later, after: nil), client: "tab-1")
-        let rows = try await store.writer.read { db in try Row.fetchAll(db, sql: "SELECT revision, kind, taskID, client FROM change ORDER BY revision") }
+        let rows = try store.writer.read { db in try Row.fetchAll(db, sql: "SELECT revision, kind, taskID, client FROM change ORDER BY revision") }
         #expect(rows.map { $0["kind"] as String } == ["create", "move"])
         #expect(rows.map { $0["revision"] as Int64 } == [1, 2])
         #expect(rows[1]["client"] as String? == "tab-1")

@@ -33,7 +33,7 @@ extension SQLiteBoardStore {
 
     /// Every task row exactly as stored, by id.
     func rawRows() async throws -> [Int64: Row] {
-        try await writer.read { db in
+        try writer.read { db in
             Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT * FROM task").map { ($0["id"] as Int64, $0) })
         }
     }

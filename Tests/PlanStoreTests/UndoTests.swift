@@ -37,7 +37,7 @@ import Testing
         // "a", which b used to follow, is moved elsewhere by someone else.
         _ = try await store.move(MoveRequest(taskID: tasks[0].id, column: .next, after: nil), client: "other")
         let before = try await store.rawRows()
-        await #expect(throws: PlanError.staleAnchor) { try await store.undo(client: "me") }
+        await #expect(throws: PlanError.cannotGoBack(title: "b")) { try await store.undo(client: "me") }
         #expect(try await store.rawRows() == before)
     }
 
@@ -94,5 +94,25 @@ import Testing
         _ = try await store.edit(task.id, try TaskEdit(title: "theirs", important: false, notes: ""), client: "other")
         await #expect(throws: PlanError.changedSince(title: "theirs")) { try await store.undo(client: "me") }
         #expect(try await store.task(task.id).title == "theirs")
+    }
+
+    @Test func undoingAMoveIsRefusedWhenSomeoneMovedTheTaskSince() async throws {
+        let store = try SQLiteBoardStore.forTesting()
+        let tasks = try await store.add(["a", "b", "c"], to: .today)
+        _ = try await store.move(MoveRequest(taskID: tasks[0].id, column: .today, after: tasks[2].id), client: "me")
+        // A colleague puts "a" somewhere else in the same column.
+        _ = try await store.move(MoveRequest(taskID: tasks[0].id, column: .today, after: tasks[1].id), client: "other")
+        await #expect(throws: PlanError.changedSince(title: "a")) { try await store.undo(client: "me") }
+        #expect(try await store.titles()[.today] == ["b", "a", "c"])
+    }
+
+    @Test func aDeletedTaskComesBackAtTheEndWhenItsNeighbourIsGone() async throws {
+        let store = try SQLiteBoardStore.forTesting()
+        let tasks = try await store.add(["a", "b", "c"], to: .today)
+        _ = try await store.delete(tasks[1].id, client: "me")
+        _ = try await store.delete(tasks[0].id, client: "other")
+        let undone = try await store.undo(client: "me")
+        #expect(undone.value.task.id == tasks[1].id)
+        #expect(try await store.titles()[.today] == ["c", "b"])
     }
 }

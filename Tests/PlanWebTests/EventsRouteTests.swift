@@ -93,4 +93,28 @@ import Testing
             #expect(response.text.hasPrefix("retry: 3000\n"))
         }
     }
+
+    @Test func anyNumberAsLastEventIDIsSafe() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await client.addTasks(["a"])
+            for id in ["-9223372036854775808", "9223372036854775807", "-1", "0", "not a number"] {
+                let response = try await Self.events(client, lastEventID: id)
+                #expect(response.status == .ok, "Last-Event-ID \(id)")
+            }
+            let since = try await client.get("/events?since=-9223372036854775808")
+            #expect(since.text.contains("event: refresh"))
+            #expect(try await client.get("/healthz").status == .ok)
+        }
+    }
+
+    @Test func headRequestsLeaveNoStreamBehind() async throws {
+        try await TestApp.make().test(.router) { client in
+            // More HEADs than the stream limit: each must release what it took, or the GET is refused.
+            for _ in 0..<(EventsController.maxStreams + 10) {
+                let head = try await client.execute(uri: "/events", method: .head)
+                #expect(head.status == .ok)
+            }
+            #expect(try await Self.events(client).status == .ok)
+        }
+    }
 }

@@ -132,3 +132,49 @@ import Testing
         }
     }
 }
+
+@Suite struct StaleEditTests {
+    @Test func anEditFromAPageThatIsNoLongerCurrentIsRefusedAndKeepsTheText() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await client.addTasks(["original"])
+            let page = try await client.get("/tasks/1").text
+            let version = try #require(page.firstMatch(of: #/name="version" value="(\d+)"/#)).1
+            // Another tab changes the notes meanwhile.
+            #expect(try await client.post("/tasks/1", ["notes": "<p>theirs</p>"], json: true).status == .ok)
+            let refused = try await client.post("/tasks/1", ["title": "mine", "important": "false", "notes": "my notes", "version": String(version)])
+            #expect(refused.status == .conflict)
+            #expect(refused.text.contains("was changed elsewhere since you opened it, so your edit was not saved"))
+            #expect(refused.text.contains(#"value="mine""#))
+            #expect(refused.text.contains("my notes</textarea>"))
+            #expect(refused.text.contains("<div class=\"notes\"><p>theirs</p></div>"))
+            #expect(try await client.get("/tasks/1", json: true).jsonObject()["title"] as? String == "original")
+            // Saving again from that page replaces the other change on purpose.
+            let newer = try #require(refused.text.firstMatch(of: #/name="version" value="(\d+)"/#)).1
+            let saved = try await client.post("/tasks/1", ["title": "mine", "important": "false", "notes": "my notes", "version": String(newer)])
+            #expect(saved.status == .seeOther)
+            #expect(try await client.get("/tasks/1", json: true).jsonObject()["notes"] as? String == "<p>my notes</p>")
+        }
+    }
+
+    @Test func aMoveDoesNotMakeAnOpenEditFormStale() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await client.addTasks(["a", "b"])
+            let version = try await client.get("/tasks/1").text.firstMatch(of: #/name="version" value="(\d+)"/#).map { String($0.1) } ?? ""
+            _ = try await client.post("/tasks/1/move", ["column": "later"], json: true)
+            _ = try await client.post("/tasks/1/finish", ["finished": "true"], json: true)
+            let saved = try await client.post("/tasks/1", ["title": "renamed", "important": "false", "notes": "", "version": version])
+            #expect(saved.status == .seeOther)
+        }
+    }
+
+    @Test func aStaleJSONEditWithAVersionIs409() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await client.addTasks(["a"])
+            let version = try await client.get("/tasks/1").text.firstMatch(of: #/name="version" value="(\d+)"/#).map { String($0.1) } ?? ""
+            _ = try await client.post("/tasks/1", ["important": "true"], json: true)
+            let stale = try await client.post("/tasks/1", ["title": "b", "version": version], json: true)
+            #expect(stale.status == .conflict)
+            #expect(try stale.errorCode() == "stale")
+        }
+    }
+}

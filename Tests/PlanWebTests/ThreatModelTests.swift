@@ -154,7 +154,11 @@ import Testing
         #expect(AccessController.safeNext("/\\evil.example") == "/")
         #expect(AccessController.safeNext("https://evil.example") == "/")
         #expect(AccessController.safeNext(nil) == "/")
+        #expect(AccessController.safeNext("/\t/evil.example") == "/")
+        #expect(AccessController.safeNext("/\n/evil.example") == "/")
+        #expect(AccessController.safeNext("/tasks\\..\\x") == "/")
         #expect(AccessController.safeNext("/tasks/3") == "/tasks/3")
+        #expect(AccessController.safeNext("/tasks/3?x=1#task-3") == "/tasks/3?x=1#task-3")
     }
 
     @Test func everyResponseCarriesARequestID() async throws {

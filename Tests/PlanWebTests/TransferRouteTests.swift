@@ -172,6 +172,20 @@ import Testing
         }
     }
 
+    @Test func importedIdsCannotExhaustTheIdSpace() async throws {
+        try await TestApp.make().test(.router) { client in
+            let file = #"{"format": "planboard-export", "version": 1, "columns": {"today": [{"id": 9223372036854775807, "title": "huge"}, {"id": 7, "title": "small"}]}}"#
+            #expect(try await Self.upload(client, Array(file.utf8)).status == .ok)
+            let board = try await client.get("/", json: true).jsonObject()
+            let ids = ((board["columns"] as? [String: [[String: Any]]])?["today"] ?? []).compactMap { int64($0["id"]) }
+            #expect(ids.count == 2)
+            #expect(ids.contains(7), "an unused small id is kept")
+            #expect(ids.allSatisfy { $0 < 1 << 40 }, "a huge id is replaced")
+            // New tasks still get ids.
+            #expect(try await client.post("/tasks", ["title": "after", "column": "today"], json: true).status == .created)
+        }
+    }
+
     @Test func anOversizeFileIs413() async throws {
         try await TestApp.make().test(.router) { client in
             let response = try await Self.upload(client, Array(repeating: UInt8(ascii: " "), count: 9 << 20))

@@ -34,8 +34,12 @@ struct AccessController {
     }
 
     /// Only a path on this site: an open redirect would let another site bounce people through the login.
+    /// Browsers drop tabs and newlines from URLs and read `\` as `/`, so `/\t/evil.example` would
+    /// become `//evil.example`: only visible ASCII other than `\` is accepted at all.
     static func safeNext(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\") else { return "/" }
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"),
+              next.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != "\\" })
+        else { return "/" }
         return next
     }
 }

@@ -23,28 +23,33 @@ struct TaskController {
         // After a save that cleaned the notes, the redirect says what was removed (counts only, never text).
         let removed = RemovalReport(query: request.uri.queryParameters["removed"].map(String.init))
         let banner = removed.isEmpty ? nil : Banner.notice("Saved. The notes were cleaned: \(removed.summary)")
-        return try deps.renderer.response(TaskPage(task: task, csrf: context.csrfToken, notesHTML: deps.shown(notes: task.notes, logger: context.logger), banner: banner))
+        return try deps.renderer.response(TaskPage(
+            task: task, csrf: context.csrfToken, notesHTML: deps.shown(notes: task.notes, logger: context.logger), version: task.version, banner: banner))
     }
 
     @Sendable func edit(_ request: Request, context: PlanRequestContext) async throws -> Response {
         let id = try context.taskID()
         let form = try context.fields()
         let current = try await deps.store.task(id)
-        // A field left out keeps its value, so a script can change just one thing.
-        let title = form["title"] ?? current.title
+        // A field left out keeps its value (the store applies the edit inside its transaction), so a
+        // script can change just one thing; the form also sends the version it was drawn from.
+        let typedTitle = form["title"]
         let typedNotes = form["notes"]
         let previewing = form["preview"] != nil && !request.wantsJSON
         do {
-            let important = try form.optionalBool("important") ?? current.important
+            let important = try form.optionalBool("important")
+            let version = try form.optionalNumber("version")
             let notes = try typedNotes.map { raw throws(PlanError) in try deps.clean(notes: raw) }
             if previewing {
                 // Show what would be kept, and what would go, without saving anything.
-                let typed = TaskPage.EditForm(title: title, important: form.flag("important"), notes: typedNotes ?? "")
+                let typed = TaskPage.EditForm(title: typedTitle ?? current.title, important: form.flag("important"), notes: typedNotes ?? "")
                 let removed = notes?.removed.summary ?? ""
                 let banner = Banner.notice("Preview only; nothing is saved yet. " + (removed.isEmpty ? "The notes will be kept as they are." : "Saving will clean the notes: \(removed)"))
-                return try deps.renderer.response(TaskPage(task: current, csrf: context.csrfToken, notesHTML: notes?.html, previewing: true, form: typed, banner: banner))
+                return try deps.renderer.response(TaskPage(
+                    task: current, csrf: context.csrfToken, notesHTML: notes?.html, previewing: true, form: typed,
+                    version: version ?? current.version, banner: banner))
             }
-            let edit = try TaskEdit(title: title, important: important, notes: notes?.html.html ?? current.notes)
+            let edit = try TaskEdit(title: typedTitle, important: important, notes: notes?.html.html, basedOn: version)
             let saved = try await deps.store.edit(id, edit, client: context.clientID)
             if request.wantsJSON {
                 var response = try taskJSON(saved)
@@ -55,15 +60,23 @@ struct TaskController {
             return .seeOther("/tasks/\(id)" + (removed.isEmpty ? "" : "?removed=" + removed.query))
         } catch let error as PlanError {
             if request.wantsJSON { throw error }
-            var typed = TaskPage.EditForm(title: title, important: form.flag("important"), notes: typedNotes ?? current.notes)
+            // The task as it is now, with what the person typed kept in the form.
+            let latest = (try? await deps.store.task(id)) ?? current
+            var typed = TaskPage.EditForm(title: typedTitle ?? latest.title, important: form.flag("important"), notes: typedNotes ?? latest.notes)
             switch error.field {
             case "title": typed.titleError = error.message
             case "notes": typed.notesError = error.message
             default: break
             }
+            let message = if case .changedSince = error {
+                "“\(latest.title)” was changed elsewhere since you opened it, so your edit was not saved. Your text is still in the form; the page above shows the task as it is now. Save again to replace it with yours."
+            } else {
+                "The task was not saved: \(error.message)"
+            }
+            // Saving again after a conflict is a deliberate overwrite: the form now carries the latest version.
             let page = TaskPage(
-                task: current, csrf: context.csrfToken, notesHTML: deps.shown(notes: current.notes, logger: context.logger),
-                form: typed, banner: .error("The task was not saved: \(error.message)"))
+                task: latest, csrf: context.csrfToken, notesHTML: deps.shown(notes: latest.notes, logger: context.logger),
+                form: typed, version: latest.version, banner: .error(message))
             return try deps.renderer.response(page, status: error.status)
         }
     }
@@ -73,17 +86,12 @@ struct TaskController {
         let form = try context.fields()
         return try await deps.boardChange(request, context) {
             let moveID = form["move_id"].flatMap { $0.isEmpty ? nil : $0 }
-            if let moveID, moveID.count > Self.maxMoveIDLength {
+            if let moveID, moveID.utf8.count > Self.maxMoveIDLength {
                 throw PlanError.invalidField(name: "move_id", reason: "must be at most \(Self.maxMoveIDLength) characters")
             }
-            let revision: Int64?
-            if let raw = form["revision"], !raw.isEmpty {
-                guard let value = Int64(raw), value >= 0 else { throw PlanError.invalidField(name: "revision", reason: "must be a whole number") }
-                revision = value
-            } else {
-                revision = nil
-            }
-            let moveRequest = MoveRequest(taskID: id, column: try form.column(), after: try form.optionalTaskID("after"), moveID: moveID, revision: revision)
+            let moveRequest = MoveRequest(
+                taskID: id, column: try form.column(), after: try form.optionalTaskID("after"), moveID: moveID,
+                revision: try form.optionalNumber("revision"))
             let result = try await deps.store.move(moveRequest, client: context.clientID)
             if request.wantsJSON { return try .json(MoveJSON(revision: result.revision, task: TaskJSON(result.task))) }
             return .seeOther("/#task-\(id)")

@@ -64,7 +64,6 @@ struct ImportSummary: Sendable {
     let source: String
     let total: Int
     let perColumn: [(column: Column, count: Int)]
-    let skipped: Int
     let notesCleaned: Int
     let removed: String
     let titlesChanged: Int
@@ -79,7 +78,6 @@ struct ImportSummary: Sendable {
         total = perColumn.reduce(0) { $0 + $1.count }
         skippedArchivedCards = report.skippedArchivedCards
         skippedCardsInArchivedLists = report.skippedCardsInArchivedLists
-        skipped = report.skippedArchivedCards + report.skippedCardsInArchivedLists
         notesCleaned = report.notesCleaned
         removed = report.removed.summary
         titlesChanged = report.titlesChanged
@@ -130,6 +128,7 @@ package struct ImportPage: PageView {
     let notices: [String]
     let lists: [ListMapping]
     let hasLists: Bool
+    static let listsShown = 50
 
     init(summary: ImportSummary) {
         heading = summary.total == 1 ? "Imported 1 task" : "Imported \(summary.total) tasks"
@@ -150,7 +149,12 @@ package struct ImportPage: PageView {
             notices.append(summary.titlesChanged == 1 ? "1 title was tidied (too long, empty, or with line breaks)." : "\(summary.titlesChanged) titles were tidied (too long, empty, or with line breaks).")
         }
         self.notices = notices
-        lists = summary.lists.map { ListMapping(name: $0.name, column: $0.column.title) }
+        // A board with hundreds of lists gets the first few and a count, not a page of them.
+        var lists = summary.lists.prefix(Self.listsShown).map { ListMapping(name: $0.name, column: $0.column.title) }
+        if summary.lists.count > Self.listsShown {
+            lists.append(ListMapping(name: "and \(summary.lists.count - Self.listsShown) more lists", column: "Later unless named Today, Doing, Next or To Do"))
+        }
+        self.lists = lists
         hasLists = !lists.isEmpty
     }
 }

@@ -93,6 +93,13 @@ extension FormFields {
         return id
     }
 
+    /// An optional whole number (a version or revision the client saw); absent or empty is nil.
+    func optionalNumber(_ name: String) throws(PlanError) -> Int64? {
+        guard let raw = self[name], !raw.isEmpty else { return nil }
+        guard let value = Int64(raw), value >= 0 else { throw .invalidField(name: name, reason: "must be a whole number") }
+        return value
+    }
+
     /// An optional true/false field, as a checkbox or JSON sends it; absent is nil.
     func optionalBool(_ name: String) throws(PlanError) -> Bool? {
         guard let raw = self[name] else { return nil }

@@ -20,6 +20,8 @@ struct EventsController {
     var lifetime: Duration = .seconds(300)
     /// Beyond this many missed changes a full refresh is cheaper than replaying them.
     static let catchUpLimit = 200
+    /// Open streams are bounded: each holds a connection and wakes on every change.
+    static let maxStreams = 64
 
     func addRoutes(to router: Router<PlanRequestContext>) {
         router.get("/events", use: stream)
@@ -31,10 +33,16 @@ struct EventsController {
         let since: String? = request.uri.queryParameters["since"].map { String($0) }
         let lastSeen: Int64? = (request.headers[.lastEventID] ?? since).flatMap { Int64($0) }
         let csrf = context.csrfToken
-        let (wakeUps, wake) = notifier.subscribe()
+        guard notifier.subscriberCount < Self.maxStreams else {
+            throw WebError.busy("Too many tabs are following this board live; close some and reload.")
+        }
+        let notifier = self.notifier
         let heartbeat = self.heartbeat
         let lifetime = self.lifetime
         let body = ResponseBody { writer in
+            // Subscribed only once the body is written: a HEAD request builds this response and
+            // throws the body away, and must leave nothing behind.
+            let (wakeUps, wake) = notifier.subscribe()
             let beat = Task {
                 let clock = ContinuousClock()
                 let end = clock.now + lifetime
@@ -52,7 +60,8 @@ struct EventsController {
             try await withGracefulShutdownHandler {
                 var sent = lastSeen ?? current
                 try await writer.write(ByteBuffer(string: "retry: 3000\n: PlanBoard live updates from revision \(sent)\n\n"))
-                if let lastSeen, lastSeen > current || current - lastSeen > Int64(Self.catchUpLimit) {
+                // Compared without subtracting the client's number: any Int64 may arrive here.
+                if let lastSeen, lastSeen > current || lastSeen < 0 || lastSeen < current - Int64(Self.catchUpLimit) {
                     sent = current
                     try await writer.write(Self.refresh(current))
                 }

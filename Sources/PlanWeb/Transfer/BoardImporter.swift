@@ -112,9 +112,11 @@ struct BoardImporter {
         let closedLists = Set(board.lists.filter { $0.closed == true }.map(\.id))
         plan.report.lists = openLists.map { ($0.name, Self.column(forTrelloList: $0.name)) }
         let checklists = Dictionary(grouping: board.checklists ?? [], by: \.idCard)
+        // Grouped once: filtering every list's cards out of all cards would be lists × cards.
+        let cardsByList = Dictionary(grouping: board.cards, by: \.idList)
         for list in openLists {
             let column = Self.column(forTrelloList: list.name)
-            let cards = board.cards.filter { $0.idList == list.id }.sorted { ($0.pos?.value ?? 0) < ($1.pos?.value ?? 0) }
+            let cards = (cardsByList[list.id] ?? []).sorted { ($0.pos?.value ?? 0) < ($1.pos?.value ?? 0) }
             for card in cards {
                 if card.closed == true {
                     plan.report.skippedArchivedCards += 1

@@ -21,6 +21,8 @@ package struct TaskPage: PageView {
     /// Whether `notesHTML` is a preview of what was typed rather than what is stored.
     let previewing: Bool
     let form: EditForm
+    /// The task version the edit form was drawn from (see `PlanTask.version`).
+    let version: Int64
     let banner: Banner?
     let finishValue: Bool
     let finishText: String
@@ -34,7 +36,7 @@ package struct TaskPage: PageView {
         var notesError: String?
     }
 
-    init(task: PlanTask, csrf: String, notesHTML: SanitizedHTML?, previewing: Bool = false, form: EditForm? = nil, banner: Banner? = nil) {
+    init(task: PlanTask, csrf: String, notesHTML: SanitizedHTML?, previewing: Bool = false, form: EditForm? = nil, version: Int64, banner: Banner? = nil) {
         id = task.id
         self.csrf = csrf
         heading = task.title
@@ -47,6 +49,7 @@ package struct TaskPage: PageView {
         updatedISO = Self.iso(task.updated)
         self.notesHTML = notesHTML.flatMap { $0.isEmpty ? nil : $0 }
         self.previewing = previewing
+        self.version = version
         self.form = form ?? EditForm(title: task.title, important: task.important, notes: task.notes)
         self.banner = banner
         finishValue = !task.finished
