@@ -37,8 +37,10 @@ extension SQLiteBoardStore {
             try writer.backup(to: copy)
             try copy.close()
             let summary = try Self.check(partial)
-            _ = try? FileManager.default.removeItem(at: destination)
-            try FileManager.default.moveItem(atPath: partial, toPath: destination.path)
+            // rename(2) replaces an older copy in one step: there is always a whole backup under the name.
+            guard rename(partial, destination.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
+            }
             return summary
         } catch {
             try? FileManager.default.removeItem(atPath: partial)
@@ -51,19 +53,29 @@ extension SQLiteBoardStore {
     public func restore(from path: String) throws -> BackupSummary {
         guard FileManager.default.fileExists(atPath: path) else { throw BackupError.missing(path) }
         let summary = try Self.check(path)
-        let before = try writer.read { db in try Self.revision(db) }
-        let source = try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }())
-        try source.backup(to: writer)
-        try Self.migrator.migrate(writer)
-        // Revisions are never reused, not even across a restore: the restore itself becomes the
-        // next revision, so a tab that saw a later, now-discarded change can tell and reload.
-        try writer.write { db in
-            let restored = try Self.revision(db)
-            if restored <= before {
-                try db.execute(sql: "UPDATE boardState SET revision = ?", arguments: [before])
-            }
+        // The backup is prepared in a scratch copy — schema brought up to date, revision and id
+        // counters moved past everything this board has handed out — and then copied over the
+        // board in one backup step, so other connections never see a half-restored board.
+        let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("planboard-restore-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let copy = try DatabaseQueue(path: scratch)
+        try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }()).backup(to: copy)
+        try Self.migrator.migrate(copy)
+        let (revision, highWater) = try writer.read { db in
+            (try Self.revision(db), try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'task'") ?? 0)
+        }
+        try copy.write { db in
+            // Revisions and ids are never reused, not even across a restore: the restore itself
+            // becomes the next revision, so a tab that saw a later, now-discarded change reloads.
+            try db.execute(sql: "UPDATE boardState SET revision = max(revision, ?)", arguments: [revision])
+            try db.execute(sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'task'", arguments: [highWater])
+            try db.execute(
+                sql: "INSERT INTO sqlite_sequence (name, seq) SELECT 'task', ? WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'task')",
+                arguments: [highWater])
             _ = try recordChange(db, .restore, before: nil, after: nil, client: nil, at: now())
         }
+        try copy.backup(to: writer)
+        try copy.close()
         return summary
     }
 

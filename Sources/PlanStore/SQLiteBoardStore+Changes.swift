@@ -40,8 +40,12 @@ extension SQLiteBoardStore {
                 arguments: [revision, limit]
             ).map { row in
                 let task = try (row["after"] as String?).map { try decoder.decode(PlanTask.self, from: Data($0.utf8)) }
+                let kindName: String = row["kind"]
+                guard let kind = ChangeKind(rawValue: kindName) else {
+                    throw DatabaseError(message: "change \(row["revision"] as Int64) has an unknown kind \(kindName)")
+                }
                 return ChangeEvent(
-                    revision: row["revision"], kind: ChangeKind(rawValue: row["kind"]) ?? .edit, taskID: row["taskID"], task: task,
+                    revision: row["revision"], kind: kind, taskID: row["taskID"], task: task,
                     placement: row["placed"] as Bool ? ChangeEvent.Placement(after: row["placedAfter"]) : nil)
             }
         }

@@ -159,6 +159,22 @@ import Testing
         }
     }
 
+    @Test func aRefusedPasteIsShownAgainWithTheTextKept() async throws {
+        try await TestApp.make().test(.router) { client in
+            let boundary = "----PlanBoardPaste"
+            let pasted = #"{"lists": [], "cards": [{"id": "x", "idList": "y"}]} <not json>"#
+            let body = "--\(boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(TestApp.token)\r\n"
+                + "--\(boundary)\r\nContent-Disposition: form-data; name=\"json\"\r\n\r\n\(pasted)\r\n--\(boundary)--\r\n"
+            let page = try await client.execute(
+                uri: "/import", method: .post,
+                headers: [.contentType: "multipart/form-data; boundary=\(boundary)", .cookie: "pb_session=\(TestApp.token)"],
+                body: ByteBuffer(string: body))
+            #expect(page.status == .unprocessableContent)
+            #expect(page.text.contains("Nothing was imported: the file is not JSON."))
+            #expect(page.text.contains("&lt;not json&gt;</textarea>"))
+        }
+    }
+
     @Test func importIsAllOrNothing() async throws {
         try await TestApp.make().test(.router) { client in
             let huge = String(repeating: "x", count: 300 * 1024)

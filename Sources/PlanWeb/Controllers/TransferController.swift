@@ -26,7 +26,7 @@ struct TransferController {
     }
 
     @Sendable func importForm(_ request: Request, context: PlanRequestContext) async throws -> Response {
-        try deps.renderer.response(TransferPage(csrf: context.csrfToken))
+        try deps.renderer.response(TransferPage(csrf: context.csrfToken, json: "", error: nil))
     }
 
     /// The file comes as a multipart upload (field `file`), as pasted text (field `json`), or as a JSON body.
@@ -39,7 +39,10 @@ struct TransferController {
             if request.wantsJSON { return try .json(ImportJSON(summary)) }
             return try deps.renderer.response(ImportPage(summary: summary))
         } catch let error as PlanError {
-            return try await deps.refusedOnBoard(error, request, context)
+            if request.wantsJSON { return try await deps.refusedOnBoard(error, request, context) }
+            // The import page again, with the reason and whatever JSON was pasted.
+            let page = TransferPage(csrf: context.csrfToken, json: context.form["json"] ?? "", error: error.message)
+            return try deps.renderer.response(page, status: error.status)
         }
     }
 
@@ -164,4 +167,7 @@ package struct TransferPage: PageView {
     package static let template = "transfer"
 
     let csrf: String
+    /// JSON pasted into the form, kept when an import is refused.
+    let json: String
+    let error: String?
 }

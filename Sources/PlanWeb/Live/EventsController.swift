@@ -3,7 +3,9 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import PlanCore
+import PlanStore
 import ServiceLifecycle
+import Synchronization
 
 /// `GET /events`: the board's changes as Server-Sent Events, for other open tabs.
 ///
@@ -18,6 +20,8 @@ struct EventsController {
     /// A stream ends after this long and the browser reconnects with `Last-Event-ID`, missing
     /// nothing; bounded connections keep proxies and a long-running server healthy.
     var lifetime: Duration = .seconds(300)
+    /// One drawing of the board per revision, shared by every open stream.
+    let snapshot = BoardSnapshot()
     /// Beyond this many missed changes a full refresh is cheaper than replaying them.
     static let catchUpLimit = 200
     /// Open streams are bounded: each holds a connection and wakes on every change.
@@ -100,8 +104,8 @@ struct EventsController {
             sent = current
             return true
         }
-        // Cards are drawn against the board as it is now, once per batch.
-        let board = try await deps.store.board()
+        // Cards are drawn against the board as it is now; every stream shares one read per revision.
+        let board = try await snapshot.current(deps.store)
         var out = ""
         for change in changes {
             let html = try change.task.flatMap { task in
@@ -157,4 +161,18 @@ struct ChangeEventJSON: Encodable {
 extension HTTPField.Name {
     static let lastEventID = Self("Last-Event-ID")!
     static let xAccelBuffering = Self("X-Accel-Buffering")!
+}
+
+/// The latest board read, reused while the revision is unchanged: with many tabs open, one change
+/// would otherwise make every stream read the whole board.
+final class BoardSnapshot: Sendable {
+    private let cached = Mutex<Board?>(nil)
+
+    func current(_ store: any BoardStore) async throws -> Board {
+        let revision = try await store.revision()
+        if let board = cached.withLock({ $0 }), board.revision == revision { return board }
+        let board = try await store.board()
+        cached.withLock { $0 = board }
+        return board
+    }
 }

@@ -6,7 +6,8 @@ import PlanStore
 /// The first middleware in front of every route: turns every thrown error into a page or a JSON
 /// answer, and puts the security headers on every response, errors and static files included.
 ///
-/// It must come first: the router turns framework errors that reach it into bare, empty responses.
+/// It comes before everything but the request log: the router turns framework errors that reach
+/// it into bare, empty responses.
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = PlanRequestContext
 

@@ -44,7 +44,7 @@ struct SessionMiddleware: RouterMiddleware {
     }
 
     static func isSafe(_ method: HTTPRequest.Method) -> Bool {
-        method == .get || method == .head || method == .options
+        method == .get || method == .head
     }
 
     /// Reads the body within the limit and, by its content type, its fields and files.
