@@ -30,7 +30,8 @@ func buildRouter(configuration: AppConfiguration, deps: WebDependencies, notifie
     let router = Router(context: PlanRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ErrorMiddleware(renderer: deps.renderer, store: deps.store))
-    router.add(middleware: LocalhostGuardMiddleware(hostNames: configuration.hostNames, accessToken: configuration.accessToken))
+    let sessions = AccessSessions()
+    router.add(middleware: LocalhostGuardMiddleware(hostNames: configuration.hostNames, accessToken: configuration.accessToken, sessions: sessions))
     router.add(middleware: FileMiddleware(configuration.publicFolder.path, cacheControl: .init([(MediaType(type: .any), [.noCache])])))
     let (limit, importLimit) = (configuration.maxBodySize, configuration.maxImportSize)
     router.add(middleware: SessionMiddleware(
@@ -42,7 +43,7 @@ func buildRouter(configuration: AppConfiguration, deps: WebDependencies, notifie
     TransferController(deps: deps).addRoutes(to: router)
     EventsController(deps: deps, notifier: notifier, heartbeat: configuration.heartbeat, lifetime: configuration.streamLifetime).addRoutes(to: router)
     if let token = configuration.accessToken {
-        AccessController(deps: deps, accessToken: token).addRoutes(to: router)
+        AccessController(deps: deps, accessToken: token, sessions: sessions).addRoutes(to: router)
     }
     return router
 }

@@ -139,13 +139,31 @@ import Testing
             #expect(right.status == .seeOther)
             #expect(right.headers[.location] == "/tasks/1")
             let cookie = try #require(right.headers[.setCookie])
-            #expect(cookie.hasPrefix("pb_access=\(Self.accessToken)"))
+            #expect(cookie.hasPrefix("pb_access="))
+            #expect(!cookie.contains(Self.accessToken), "the cookie is a session id, never the token itself")
             #expect(cookie.contains("HttpOnly"))
             #expect(cookie.contains("SameSite=Strict"))
+            let session = try #require(cookie.split(separator: ";").first?.split(separator: "=", maxSplits: 1).last.map(String.init))
 
-            let board = try await client.execute(uri: "/", method: .get, headers: [.cookie: "pb_session=\(TestApp.token); pb_access=\(Self.accessToken)"])
+            let board = try await client.execute(uri: "/", method: .get, headers: [.cookie: "pb_session=\(TestApp.token); pb_access=\(session)"])
             #expect(board.status == .ok)
             #expect(board.text.contains(#"<main id="board""#))
+            // The token itself is not a valid cookie, nor is a made-up session.
+            for forged in [Self.accessToken, "testsessiontoken0123456789abcdefghij"] {
+                let refused = try await client.execute(uri: "/", method: .get, headers: [.cookie: "pb_access=\(forged)", .accept: "application/json"])
+                #expect(refused.status == .unauthorized)
+            }
+        }
+    }
+
+    @Test func wrongTokensAreThrottledForEveryoneTogether() async throws {
+        try await Self.lockedApp().test(.router) { client in
+            for _ in 0..<AccessSessions.failuresPerWindow {
+                #expect(try await client.post("/login", ["token": "guess"]).status == .unauthorized)
+            }
+            let throttled = try await client.post("/login", ["token": Self.accessToken])
+            #expect(throttled.status == .tooManyRequests)
+            #expect(throttled.text.contains("Too many wrong tokens were tried in the last minute"))
         }
     }
 

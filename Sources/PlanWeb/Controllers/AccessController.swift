@@ -5,6 +5,7 @@ import Hummingbird
 struct AccessController {
     let deps: WebDependencies
     let accessToken: String
+    let sessions: AccessSessions
 
     /// A wrong token is answered only after this pause, so guessing over the network stays slow.
     static let failurePause: Duration = .milliseconds(500)
@@ -21,14 +22,19 @@ struct AccessController {
     @Sendable func login(_ request: Request, context: PlanRequestContext) async throws -> Response {
         let form = try context.fields()
         let next = Self.safeNext(form["next"])
+        guard sessions.allowAttempt() else {
+            let page = LoginPage(csrf: context.csrfToken, next: next, error: "Too many wrong tokens were tried in the last minute, so this one was not even checked. Wait a minute and try again.")
+            return try deps.renderer.response(page, status: .tooManyRequests)
+        }
         guard let token = form["token"], SessionToken.matches(token, accessToken) else {
+            sessions.recordFailure()
             try await Task.sleep(for: Self.failurePause)
             let page = LoginPage(csrf: context.csrfToken, next: next, error: "That token is not right. It is the one the server was started with (--access-token or PLANBOARD_ACCESS_TOKEN).")
             return try deps.renderer.response(page, status: .unauthorized)
         }
         var response = Response.seeOther(next)
         response.setCookie(Cookie(
-            name: LocalhostGuardMiddleware.accessCookie, value: accessToken, maxAge: 30 * 24 * 60 * 60,
+            name: LocalhostGuardMiddleware.accessCookie, value: sessions.open(), maxAge: 30 * 24 * 60 * 60,
             path: "/", httpOnly: true, sameSite: .strict))
         return response
     }

@@ -20,6 +20,7 @@ struct LocalhostGuardMiddleware: RouterMiddleware {
 
     let hostNames: Set<String>
     let accessToken: String?
+    let sessions: AccessSessions
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let host = request.head.authority.flatMap(Self.hostName), hostNames.contains(host) else {
@@ -30,7 +31,7 @@ struct LocalhostGuardMiddleware: RouterMiddleware {
             let authority = request.head.authority?.lowercased() ?? ""
             guard source == "http://\(authority)" || source == "https://\(authority)" else { throw WebError.crossSite }
         }
-        if let accessToken, !Self.openPaths.contains(request.uri.path), !Self.carries(accessToken, request) {
+        if let accessToken, !Self.openPaths.contains(request.uri.path), !carries(accessToken, request) {
             throw WebError.unauthorized(next: request.method == .get ? request.uri.description : "/")
         }
         return try await next(request, context)
@@ -57,13 +58,13 @@ struct LocalhostGuardMiddleware: RouterMiddleware {
         return String(referer[..<schemeEnd.upperBound]) + authority
     }
 
-    /// Whether the request carries the access token, as a bearer header or the login cookie.
-    static func carries(_ token: String, _ request: Request) -> Bool {
+    /// Whether the request carries the access token as a bearer header, or the cookie of a login.
+    func carries(_ token: String, _ request: Request) -> Bool {
         if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
             return SessionToken.matches(header.dropFirst("bearer ".count), token)
         }
-        if let cookie = request.cookies[accessCookie]?.value {
-            return SessionToken.matches(cookie, token)
+        if let cookie = request.cookies[Self.accessCookie]?.value {
+            return sessions.isOpen(cookie)
         }
         return false
     }
