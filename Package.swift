@@ -21,12 +21,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.7"),
-        .package(url: "https://github.com/JohnSundell/Ink.git", from: "0.6.0"),
     ],
     targets: [
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "PlanCore", swiftSettings: swiftSettings),
         .target(name: "PlanNotes", dependencies: ["CLibXML2"], swiftSettings: swiftSettings),
+        .target(name: "PlanMarkdown", swiftSettings: swiftSettings),
         .target(
             name: "PlanStore",
             dependencies: ["PlanCore", .product(name: "GRDB", package: "GRDB.swift")],
@@ -35,14 +35,13 @@ let package = Package(
         .target(
             name: "PlanWeb",
             dependencies: [
-                "PlanCore", "PlanStore", "PlanNotes",
+                "PlanCore", "PlanStore", "PlanNotes", "PlanMarkdown",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Ink", package: "Ink"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -62,7 +61,11 @@ let package = Package(
         ),
         .executableTarget(name: "sanitize-notes", dependencies: ["PlanNotes"], swiftSettings: swiftSettings),
         .executableTarget(name: "notes-bench", dependencies: ["PlanNotes"], path: "Benchmarks/notes-bench", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "markdown-bench", dependencies: ["PlanMarkdown"], path: "Benchmarks/markdown-bench", swiftSettings: swiftSettings
+        ),
         .testTarget(name: "PlanNotesTests", dependencies: ["PlanNotes"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanMarkdownTests", dependencies: ["PlanMarkdown"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore"], swiftSettings: swiftSettings),
         .testTarget(

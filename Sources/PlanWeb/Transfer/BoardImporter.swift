@@ -1,6 +1,6 @@
 import Foundation
-import Ink
 import PlanCore
+import PlanMarkdown
 import PlanNotes
 
 /// What an import will add, and what it did to get there.
@@ -25,7 +25,7 @@ struct ImportReport: Sendable {
 /// Reads an import file — a PlanBoard export or a Trello board export — into tasks ready to store.
 ///
 /// Every note passes through the sanitizer; Trello descriptions are Markdown, turned into HTML
-/// with Ink first, and checklists become lists in the note. Nothing is stored here: the caller
+/// by PlanMarkdown first (linear time, never traps, raw HTML escaped), and checklists become lists in the note. Nothing is stored here: the caller
 /// stores the whole plan in one transaction, so a file is imported entirely or not at all.
 struct BoardImporter {
     let sanitizer: NoteSanitizer
@@ -122,7 +122,14 @@ struct BoardImporter {
                     plan.report.skippedArchivedCards += 1
                     continue
                 }
-                let html = Self.markdown(card.desc ?? "") + Self.checklistsHTML(checklists[card.id] ?? [])
+                let description = card.desc ?? ""
+                // Checked before converting: a description this long could not be stored as notes anyway.
+                let bytes = description.utf8.count
+                guard bytes <= NoteSanitizer.maximumBytes else {
+                    let reason = NoteSanitizerError.tooLarge(bytes: bytes, limit: NoteSanitizer.maximumBytes).message
+                    throw .importRejected("the notes of “\(TaskTitle.coerce(card.name).title)”: \(reason)")
+                }
+                let html = Self.markdown(description) + Self.checklistsHTML(checklists[card.id] ?? [])
                 let important = card.labels?.contains { label in
                     label.color == "red" || ["important", "urgent", "priority"].contains((label.name ?? "").lowercased().trimmingCharacters(in: .whitespaces))
                 } ?? false
@@ -136,7 +143,7 @@ struct BoardImporter {
     }
 
     private static func markdown(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "" : MarkdownParser().html(from: text)
+        text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "" : Markdown.html(from: text)
     }
 
     /// Each checklist as a heading and a list, ticked items marked ☑ and the rest ☐.

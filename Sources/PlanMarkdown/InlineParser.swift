@@ -1,0 +1,246 @@
+/// Turns the text of one paragraph or heading into ``InlineToken``s in a single left-to-right pass.
+///
+/// Constructs that bind tightest (backslash escapes, code spans, autolinks) are recognized on the
+/// spot; emphasis and links follow CommonMark's delimiter-stack algorithm, which never backtracks:
+/// a `]` only ever looks at the innermost open bracket, and emphasis matching is linear (see
+/// ``DelimiterStack``). Nothing recurses, so nesting depth in the input costs nothing.
+struct InlineParser {
+    let text: [UInt8]
+    private let linksBareURLs: Bool
+    private(set) var tokens: [InlineToken] = []
+    private(set) var delimiters = DelimiterStack()
+    private(set) var brackets: [BracketRecord] = []
+    /// Indices into `brackets` of the brackets that may still be closed, innermost last.
+    private var openBrackets: [Int] = []
+    /// Links may not contain links: once one is formed, every `[` before its own `[` is inert.
+    private var linkFloor = -1
+    /// Start of the text not yet emitted as a token.
+    private var textStart = 0
+    private var links: LinkScanner
+    private var backticks: BacktickIndex?
+
+    init(text: [UInt8], linksBareURLs: Bool) {
+        self.text = text
+        self.linksBareURLs = linksBareURLs
+        self.links = LinkScanner(text: text)
+    }
+
+    /// Tokenizes the whole text and resolves emphasis.
+    mutating func parse() {
+        let count = text.count
+        var index = 0
+        while index < count {
+            switch text[index] {
+            case Byte.backslash:
+                index = parseBackslash(at: index)
+            case Byte.newline:
+                index = lineBreak(replacing: index..<(index + 1))
+            case Byte.backtick:
+                index = parseBackticks(at: index)
+            case Byte.asterisk, Byte.underscore, Byte.tilde:
+                index = parseDelimiterRun(at: index)
+            case Byte.openBracket:
+                index = openBracket(at: index, isImage: false)
+            case Byte.exclamation where index + 1 < count && text[index + 1] == Byte.openBracket:
+                index = openBracket(at: index, isImage: true)
+            case Byte.closeBracket:
+                index = closeBracket(at: index)
+            case Byte.lessThan:
+                index = parseAutolink(at: index)
+            case 0x48, 0x68: // H, h
+                index = parseBareURL(at: index)
+            default:
+                index += 1
+            }
+        }
+        flushText(upTo: endOfText(before: count))
+        delimiters.process(above: -1)
+    }
+
+    // MARK: - Constructs
+
+    /// `\` before ASCII punctuation makes it literal; before a newline it is a hard break (the
+    /// newline is one already, the backslash is dropped). Otherwise the backslash is text.
+    private mutating func parseBackslash(at index: Int) -> Int {
+        guard index + 1 < text.count else { return index + 1 }
+        let next = text[index + 1]
+        if Byte.isASCIIPunctuation(next) {
+            emit(.text((index + 1)..<(index + 2)), replacing: index..<(index + 2))
+            return index + 2
+        }
+        if next == Byte.newline {
+            return lineBreak(replacing: index..<(index + 2))
+        }
+        return index + 1
+    }
+
+    /// A run of N backticks opens a code span that ends at the next run of exactly N; without
+    /// one, the run is literal text.
+    private mutating func parseBackticks(at index: Int) -> Int {
+        var end = index
+        while end < text.count, text[end] == Byte.backtick {
+            end += 1
+        }
+        if backticks == nil {
+            backticks = BacktickIndex(text: text)
+        }
+        guard let closer = backticks?.firstRun(ofLength: end - index, from: end) else { return end }
+        let after = closer + (end - index)
+        emit(.code(end..<closer), replacing: index..<after)
+        return after
+    }
+
+    /// A run of `*` or `_` (any length) or exactly `~~` becomes a delimiter if its neighbours
+    /// allow it to open or close (CommonMark's flanking rules); otherwise it stays text.
+    private mutating func parseDelimiterRun(at index: Int) -> Int {
+        let byte = text[index]
+        var end = index
+        while end < text.count, text[end] == byte {
+            end += 1
+        }
+        let length = end - index
+        if byte == Byte.tilde, length != 2 {
+            return end
+        }
+        let (beforeIsSpace, beforeIsPunctuation) = classify(characterEndingAt: index)
+        let (afterIsSpace, afterIsPunctuation) = classify(characterStartingAt: end)
+        let leftFlanking = !afterIsSpace && (!afterIsPunctuation || beforeIsSpace || beforeIsPunctuation)
+        let rightFlanking = !beforeIsSpace && (!beforeIsPunctuation || afterIsSpace || afterIsPunctuation)
+        let canOpen: Bool
+        let canClose: Bool
+        if byte == Byte.underscore {
+            // `_` inside a word (snake_case) neither opens nor closes.
+            canOpen = leftFlanking && (!rightFlanking || beforeIsPunctuation)
+            canClose = rightFlanking && (!leftFlanking || afterIsPunctuation)
+        } else {
+            canOpen = leftFlanking
+            canClose = rightFlanking
+        }
+        guard canOpen || canClose else { return end }
+        let run = delimiters.push(byte: byte, count: length, canOpen: canOpen, canClose: canClose)
+        emit(.delimiter(run), replacing: index..<end)
+        return end
+    }
+
+    /// Whether the character before `index` is whitespace or punctuation, for the flanking rules.
+    /// ASCII neighbours, by far the most common, are classified without decoding.
+    private func classify(characterEndingAt index: Int) -> (isSpace: Bool, isPunctuation: Bool) {
+        guard index > 0 else { return (true, false) }
+        let byte = text[index - 1]
+        if byte < 0x80 {
+            return (Byte.isSpaceOrTab(byte) || byte == Byte.newline || byte == 0x0C,
+                    Byte.isASCIIPunctuation(byte))
+        }
+        let scalar = Byte.scalar(before: index, in: text)
+        return (Byte.isUnicodeWhitespace(scalar), Byte.isUnicodePunctuation(scalar))
+    }
+
+    /// Whether the character at `index` is whitespace or punctuation, for the flanking rules.
+    private func classify(characterStartingAt index: Int) -> (isSpace: Bool, isPunctuation: Bool) {
+        guard index < text.count else { return (true, false) }
+        let byte = text[index]
+        if byte < 0x80 {
+            return (Byte.isSpaceOrTab(byte) || byte == Byte.newline || byte == 0x0C,
+                    Byte.isASCIIPunctuation(byte))
+        }
+        let scalar = Byte.scalar(at: index, in: text)
+        return (Byte.isUnicodeWhitespace(scalar), Byte.isUnicodePunctuation(scalar))
+    }
+
+    private mutating func openBracket(at index: Int, isImage: Bool) -> Int {
+        let end = index + (isImage ? 2 : 1)
+        brackets.append(BracketRecord(isImage: isImage, position: index,
+                                      delimiterBottom: delimiters.lastIndex, target: nil))
+        openBrackets.append(brackets.count - 1)
+        emit(.bracketOpen(brackets.count - 1), replacing: index..<end)
+        return end
+    }
+
+    /// A `]` closes the innermost open bracket if `(destination "title")` follows; otherwise it,
+    /// and that bracket, stay text. Only reference-free inline links are supported.
+    private mutating func closeBracket(at index: Int) -> Int {
+        guard let innermost = openBrackets.popLast() else { return index + 1 }
+        let record = brackets[innermost]
+        if !record.isImage, record.position < linkFloor {
+            return index + 1
+        }
+        guard index + 1 < text.count, text[index + 1] == Byte.openParen,
+              let tail = links.inlineLinkTail(from: index + 2) else {
+            return index + 1
+        }
+        brackets[innermost].target = tail.target
+        emit(.bracketClose(innermost), replacing: index..<tail.end)
+        delimiters.process(above: record.delimiterBottom)
+        if !record.isImage {
+            linkFloor = record.position
+        }
+        return tail.end
+    }
+
+    private mutating func parseAutolink(at index: Int) -> Int {
+        guard let autolink = links.autolink(at: index) else { return index + 1 }
+        emit(.autolink((index + 1)..<(autolink.end - 1), isEmail: autolink.isEmail),
+             replacing: index..<autolink.end)
+        return autolink.end
+    }
+
+    /// Bare addresses count only at the start of a word: after whitespace or one of `( * _ ~`, as
+    /// in GitHub's Markdown, or after a non-ASCII character, because Chinese and Japanese text
+    /// puts no space before them ("请看https://…"). So `[x](https://…)` and `foohttp://` are
+    /// left alone.
+    private mutating func parseBareURL(at index: Int) -> Int {
+        guard linksBareURLs else { return index + 1 }
+        if index > 0 {
+            switch text[index - 1] {
+            case Byte.space, Byte.tab, Byte.newline, Byte.openParen, Byte.asterisk, Byte.underscore,
+                 Byte.tilde, 0x80...0xFF:
+                break
+            default:
+                return index + 1
+            }
+        }
+        guard let end = links.bareURLEnd(at: index, stopAtCloseBracket: !openBrackets.isEmpty) else {
+            return index + 1
+        }
+        emit(.autolink(index..<end, isEmail: false), replacing: index..<end)
+        return end
+    }
+
+    /// Emits a line break for `range`, dropping the spaces and tabs around it (outside code
+    /// spans they are not content), and returns where the next line's text starts.
+    private mutating func lineBreak(replacing range: Range<Int>) -> Int {
+        flushText(upTo: endOfText(before: range.lowerBound))
+        tokens.append(.lineBreak)
+        var next = range.upperBound
+        while next < text.count, Byte.isSpaceOrTab(text[next]) {
+            next += 1
+        }
+        textStart = next
+        return next
+    }
+
+    /// `end` moved back over the spaces and tabs that end the pending text.
+    private func endOfText(before end: Int) -> Int {
+        var trimmed = end
+        while trimmed > textStart, Byte.isSpaceOrTab(text[trimmed - 1]) {
+            trimmed -= 1
+        }
+        return trimmed
+    }
+
+    // MARK: - Token output
+
+    /// Emits the pending text before `range`, then `token` standing for the bytes of `range`.
+    private mutating func emit(_ token: InlineToken, replacing range: Range<Int>) {
+        flushText(upTo: range.lowerBound)
+        tokens.append(token)
+        textStart = range.upperBound
+    }
+
+    private mutating func flushText(upTo end: Int) {
+        if textStart < end {
+            tokens.append(.text(textStart..<end))
+        }
+        textStart = end
+    }
+}

@@ -1,0 +1,155 @@
+/// Writes the tokens of an ``InlineParser`` as HTML in one pass.
+///
+/// Tags are only written in matched pairs: a delimiter's tags come from pairs matched by
+/// ``DelimiterStack`` (which never cross each other or a link boundary), and a bracket writes
+/// `<a …>`/`</a>` only when it completed a link. Two states keep the result valid HTML:
+/// inside an image's `alt` everything is plain text, and inside a link an autolink is plain text
+/// (an `<a>` inside an `<a>` would be split apart by browsers).
+struct InlineRenderer {
+    private let parser: InlineParser
+    /// Images currently open; above zero, output goes into an `alt` attribute as plain text.
+    private var imageDepth = 0
+    /// Links currently open (at most one, since links cannot contain links).
+    private var linkDepth = 0
+
+    /// Inside an image, everything is written into its `alt` attribute as plain text.
+    private var isPlainText: Bool { imageDepth > 0 }
+
+    init(parser: InlineParser) {
+        self.parser = parser
+    }
+
+    mutating func render(into output: inout HTMLOutput) {
+        let text = parser.text
+        for token in parser.tokens {
+            switch token {
+            case .text(let range):
+                output.appendEscaped(text, range, attribute: isPlainText)
+            case .lineBreak:
+                if isPlainText {
+                    output.append(byte: Byte.space)
+                } else {
+                    output.append("<br />\n")
+                }
+            case .code(let range):
+                if isPlainText {
+                    appendCode(range, attribute: true, to: &output)
+                } else {
+                    output.append("<code>")
+                    appendCode(range, attribute: false, to: &output)
+                    output.append("</code>")
+                }
+            case .autolink(let range, let isEmail):
+                if isPlainText || linkDepth > 0 {
+                    output.appendEscaped(text, range, attribute: isPlainText)
+                } else {
+                    output.append("<a href=\"")
+                    if isEmail {
+                        output.append("mailto:")
+                    }
+                    output.appendAttribute(text, range, resolvingEscapes: false, percentEncodingSpaces: true)
+                    output.append("\">")
+                    output.appendEscaped(text, range)
+                    output.append("</a>")
+                }
+            case .delimiter(let index):
+                renderDelimiter(parser.delimiters.runs[index], to: &output)
+            case .bracketOpen(let index):
+                renderOpening(parser.brackets[index], to: &output)
+            case .bracketClose(let index):
+                renderClosing(parser.brackets[index], to: &output)
+            }
+        }
+    }
+
+    /// Tags closed by the run's first characters, then its unused characters, then tags opened by
+    /// its last characters (outermost first).
+    private func renderDelimiter(_ run: DelimiterRun, to output: inout HTMLOutput) {
+        if !isPlainText {
+            renderTags(from: run.closeTags, opening: "</", to: &output)
+        }
+        for _ in 0..<run.count {
+            output.append(byte: run.byte)
+        }
+        if !isPlainText {
+            renderTags(from: run.openTags, opening: "<", to: &output)
+        }
+    }
+
+    /// Writes the linked list of tags starting at `first` (-1: none), each as `opening` name `>`.
+    private func renderTags(from first: Int, opening: StaticString, to output: inout HTMLOutput) {
+        let tags = parser.delimiters.tags
+        var entry = first
+        while entry >= 0 {
+            output.append(opening)
+            output.append(tags[entry].tag.name)
+            output.append(">")
+            entry = tags[entry].next
+        }
+    }
+
+    private mutating func renderOpening(_ record: BracketRecord, to output: inout HTMLOutput) {
+        let text = parser.text
+        guard let target = record.target else {
+            output.append(record.isImage ? "![" : "[")
+            return
+        }
+        if record.isImage {
+            if imageDepth == 0 {
+                output.append("<img src=\"")
+                output.appendAttribute(text, target.destination, resolvingEscapes: true,
+                                       percentEncodingSpaces: true)
+                output.append("\" alt=\"")
+            }
+            imageDepth += 1
+        } else if imageDepth == 0 {
+            output.append("<a href=\"")
+            output.appendAttribute(text, target.destination, resolvingEscapes: true,
+                                       percentEncodingSpaces: true)
+            output.append("\"")
+            appendTitle(target.title, to: &output)
+            output.append(">")
+            linkDepth += 1
+        }
+    }
+
+    private mutating func renderClosing(_ record: BracketRecord, to output: inout HTMLOutput) {
+        guard let target = record.target else { return }
+        if record.isImage {
+            imageDepth -= 1
+            if imageDepth == 0 {
+                output.append("\"")
+                appendTitle(target.title, to: &output)
+                output.append(" />")
+            }
+        } else if imageDepth == 0 {
+            output.append("</a>")
+            linkDepth -= 1
+        }
+    }
+
+    private func appendTitle(_ title: Range<Int>?, to output: inout HTMLOutput) {
+        guard let title else { return }
+        output.append(" title=\"")
+        output.appendAttribute(parser.text, title, resolvingEscapes: true, percentEncodingSpaces: false)
+        output.append("\"")
+    }
+
+    /// Code span content: newlines become spaces, and one space is removed from each end when
+    /// both ends have one and the content is not all spaces (so `` ` `` `` shows a backtick).
+    private func appendCode(_ range: Range<Int>, attribute: Bool, to output: inout HTMLOutput) {
+        let text = parser.text
+        func isSpace(_ byte: UInt8) -> Bool { byte == Byte.space || byte == Byte.newline }
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        if upper - lower >= 2, isSpace(text[lower]), isSpace(text[upper - 1]),
+           text[range].contains(where: { !isSpace($0) }) {
+            lower += 1
+            upper -= 1
+        }
+        for index in lower..<upper {
+            let byte = text[index]
+            output.appendEscaped(byte: byte == Byte.newline ? Byte.space : byte, attribute: attribute)
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import PlanMarkdown
+import Testing
+
+/// Inputs that crash or stall backtracking parsers (the two Ink failures among them), scaled up.
+/// These assert the exact output; speed is watched by the fuzzer's per-input timeout and by
+/// Benchmarks/markdown-bench, not by timed assertions here.
+@Suite struct PathologicalTests {
+    private static let size = 100_000
+
+    private func expectWellFormed(_ html: String) {
+        #expect(HTMLBalance.problems(in: html).isEmpty)
+    }
+
+    @Test func inkListCrash() {
+        #expect(Markdown.html(from: "* \n ") == "<ul>\n<li></li>\n</ul>\n")
+    }
+
+    @Test func inkBracketBlowup() {
+        let input = "Blo work on" + String(repeating: "[", count: 22)
+        #expect(Markdown.html(from: input) == "<p>\(input)</p>\n")
+    }
+
+    @Test func manyOpenBrackets() {
+        let input = String(repeating: "[", count: Self.size)
+        #expect(Markdown.html(from: input) == "<p>\(input)</p>\n")
+    }
+
+    @Test func manyNestedBracketsAroundOneWord() {
+        let brackets = 20_000
+        let input = String(repeating: "[", count: brackets) + "a" + String(repeating: "]", count: brackets)
+        #expect(Markdown.html(from: input) == "<p>\(input)</p>\n")
+    }
+
+    @Test func manyStarsAfterAWord() {
+        let input = "a" + String(repeating: "*", count: Self.size)
+        #expect(Markdown.html(from: input) == "<p>\(input)</p>\n")
+    }
+
+    @Test func manyOpenersThatNeverClose() {
+        let input = String(repeating: "*a ", count: Self.size / 3)
+        #expect(Markdown.html(from: input) == "<p>\(input.dropLast())</p>\n")
+    }
+
+    @Test func alternatingUnderscoresAndStars() {
+        // Runs pair up three characters at a time: "_*_" is <em>*</em>, "*_*" is <em>_</em>.
+        let pairs = Self.size / 2
+        let input = String(repeating: "_*", count: pairs)
+        let characters = Array(input)
+        var expected = "<p>"
+        var index = 0
+        while index + 3 <= characters.count {
+            expected += "<em>\(characters[index + 1])</em>"
+            index += 3
+        }
+        expected += String(characters[index...]) + "</p>\n"
+        #expect(Markdown.html(from: input) == expected)
+    }
+
+    @Test func strongPairsInARow() {
+        let input = String(repeating: "a**", count: 30_001)
+        let expected = "<p>" + String(repeating: "a<strong>a</strong>", count: 15_000) + "a**</p>\n"
+        #expect(Markdown.html(from: input) == expected)
+    }
+
+    @Test func manyBackticksAfterAWord() {
+        let input = "a" + String(repeating: "`", count: Self.size)
+        #expect(Markdown.html(from: input) == "<p>\(input)</p>\n")
+    }
+
+    @Test func backtickRunsOfGrowingLength() {
+        // No run length repeats, so no code span can close.
+        var input = ""
+        for length in 1...400 {
+            input += String(repeating: "`", count: length) + "x"
+        }
+        #expect(Markdown.html(from: input) == "<p>\(input)</p>\n")
+    }
+
+    @Test func unclosedLinkTails() {
+        let input = String(repeating: "[a](b", count: 20_000)
+        #expect(Markdown.html(from: input) == "<p>\(input)</p>\n")
+    }
+
+    @Test func unclosedTitles() {
+        let input = String(repeating: "[a](b \"", count: 20_000)
+        #expect(Markdown.html(from: input) == "<p>\(input.replacingQuotes)</p>\n")
+    }
+
+    @Test func unclosedAutolinks() {
+        let input = "x" + String(repeating: "<http:", count: 20_000)
+        #expect(Markdown.html(from: input) == "<p>x\(String(repeating: "&lt;http:", count: 20_000))</p>\n")
+    }
+
+    @Test func deepBlockQuotesAreFlattenedPastTheLimit() {
+        let input = String(repeating: ">", count: 10_000) + " x"
+        let expected = String(repeating: "<blockquote>\n", count: 32) + "<p>"
+            + String(repeating: "&gt;", count: 10_000 - 32) + " x</p>\n"
+            + String(repeating: "</blockquote>\n", count: 32)
+        #expect(Markdown.html(from: input) == expected)
+    }
+
+    @Test func deepListsAreFlattenedPastTheLimit() {
+        let input = String(repeating: "- ", count: 5_000) + "x"
+        let output = Markdown.html(from: input)
+        #expect(output.components(separatedBy: "<ul>").count - 1 == 32)
+        #expect(output.contains("<li>" + String(repeating: "- ", count: 5_000 - 32) + "x</li>"))
+        expectWellFormed(output)
+    }
+
+    @Test func nestingLimitIsConfigurable() {
+        let configuration = MarkdownConfiguration(maximumNestingDepth: 2)
+        #expect(Markdown.html(from: "> > > a", configuration: configuration)
+            == "<blockquote>\n<blockquote>\n<p>&gt; a</p>\n</blockquote>\n</blockquote>\n")
+        let huge = MarkdownConfiguration(maximumNestingDepth: .max)
+        let output = Markdown.html(from: String(repeating: ">", count: 1_000), configuration: huge)
+        #expect(output.components(separatedBy: "<blockquote>").count - 1 == 64)
+    }
+
+    @Test func manyListItemsAndLines() {
+        let input = String(repeating: "- item\n", count: 20_000)
+        let expected = "<ul>\n" + String(repeating: "<li>item</li>\n", count: 20_000) + "</ul>\n"
+        #expect(Markdown.html(from: input) == expected)
+    }
+}
+
+private extension String {
+    /// The converter leaves `"` in text as is; only attributes need it escaped.
+    var replacingQuotes: String { self }
+}
