@@ -106,6 +106,26 @@ import Testing
         }
     }
 
+    /// A cross-site form post arrives without the (SameSite) cookie; it is refused before its body
+    /// is read, so neither size nor shape earns it any other answer. So is a wrong header token.
+    @Test(arguments: [
+        ("oversized, no cookie", "application/x-www-form-urlencoded", nil as String?, nil as String?, String(repeating: "n", count: 1_100_000)),
+        ("unreadable type, no cookie", "text/xml", nil, nil, "<task/>"),
+        ("bad encoding, no cookie", "application/x-www-form-urlencoded", nil, nil, "title=%zz"),
+        ("oversized, wrong header token", "application/x-www-form-urlencoded", TestApp.token, "testsessiontoken0123456789abcdefghiX", String(repeating: "n", count: 1_100_000)),
+        ("unreadable type, wrong header token", "text/xml", TestApp.token, "testsessiontoken0123456789abcdefghiX", "<task/>"),
+    ])
+    func postsThatCannotCarryAValidTokenAre403WhateverTheirBody(label: String, type: String, cookie: String?, header: String?, body: String) async throws {
+        try await TestApp.make().test(.router) { client in
+            var headers: HTTPFields = [.contentType: type, .accept: "application/json"]
+            if let cookie { headers[.cookie] = "pb_session=\(cookie)" }
+            if let header { headers[.csrfToken] = header }
+            let response = try await client.execute(uri: "/tasks", method: .post, headers: headers, body: ByteBuffer(string: body))
+            #expect(response.status == .forbidden, "\(label)")
+            #expect(try response.errorCode() == "csrf", "\(label)")
+        }
+    }
+
     @Test func malformedBodiesAre400Or415() async throws {
         try await TestApp.make().test(.router) { client in
             let cookie = "pb_session=\(TestApp.token)"

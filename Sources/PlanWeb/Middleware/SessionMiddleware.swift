@@ -29,9 +29,13 @@ struct SessionMiddleware: RouterMiddleware {
         context.isNewSession = cookie == nil
 
         if !Self.isSafe(request.method) {
+            // Refused before the body is read when the answer is already known: no cookie (which is
+            // how a cross-site form post arrives, the cookie being SameSite) or a wrong header token.
+            guard let cookie else { throw WebError.forbidden }
+            let header = request.headers[Self.headerName]
+            if let header, !SessionToken.matches(header, cookie) { throw WebError.forbidden }
             try await readBody(&request, into: &context)
-            let sent = request.headers[Self.headerName] ?? context.form["csrf"]
-            guard let cookie, let sent, SessionToken.matches(sent, cookie) else { throw WebError.forbidden }
+            guard let sent = header ?? context.form["csrf"], SessionToken.matches(sent, cookie) else { throw WebError.forbidden }
         }
 
         var response = try await next(request, context)
