@@ -230,6 +230,20 @@ import Testing
         }
     }
 
+    @Test func aDeeplyNestedListImportsWithItsDeepestLevelsAsText() async throws {
+        try await TestApp.make().test(.router) { client in
+            let desc = (0..<40).map { String(repeating: "  ", count: $0) + "- level \($0 + 1)" }.joined(separator: "\n")
+            let card: [String: Any] = ["id": "c1", "name": "Deep", "desc": desc, "idList": "L1"]
+            let file: [String: Any] = ["lists": [["id": "L1", "name": "Today"]], "cards": [card]]
+            let response = try await Self.upload(client, Array(try JSONSerialization.data(withJSONObject: file)))
+            #expect(response.status == .ok, "\(response.text)")
+            let notes = try #require((try await client.get("/", json: true).jsonObject()["columns"] as? [String: [[String: Any]]])?["today"]?.first?["notes"] as? String)
+            #expect(notes.components(separatedBy: "<ul>").count - 1 == 20, "twenty levels are lists")
+            #expect(notes.contains("level 20<br>\n- level 21"), "deeper levels stay as the lines typed")
+            #expect(notes.contains("- level 40"))
+        }
+    }
+
     @Test func aDescriptionTooLongForNotesIsRefusedBeforeConverting() async throws {
         try await TestApp.make().test(.router) { client in
             let card: [String: Any] = ["id": "c1", "name": "Long", "desc": String(repeating: "- a\n  - b\n", count: 30_000), "idList": "L1"]

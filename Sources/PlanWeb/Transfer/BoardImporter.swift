@@ -142,8 +142,12 @@ struct BoardImporter {
         return plan
     }
 
+    /// Lists and quotes nested deeper than this stay as text: each level is up to two elements
+    /// (`ul` and `li`), so the HTML keeps well inside the sanitizer's nesting limit.
+    static let markdownNesting = MarkdownConfiguration(maximumNestingDepth: (NoteSanitizer.maximumDepth - 24) / 2)
+
     private static func markdown(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "" : Markdown.html(from: text)
+        text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "" : Markdown.html(from: text, configuration: markdownNesting)
     }
 
     /// Each checklist as a heading and a list, ticked items marked ☑ and the rest ☐.
