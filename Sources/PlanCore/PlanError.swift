@@ -16,6 +16,8 @@ public enum PlanError: Error, Equatable, Sendable {
     /// A field that is not the title or notes has a value that cannot be read.
     case invalidField(name: String, reason: String)
     case nothingToUndo
+    /// An edit was made from a form drawn before the task's latest change.
+    case editedElsewhere(title: String)
     /// The task was changed again after the change being undone.
     case changedSince(title: String)
     /// An undo would put a task back after a task that has since moved or gone.
@@ -42,7 +44,7 @@ public enum PlanError: Error, Equatable, Sendable {
         case .moveIDReused: "move_id_reused"
         case .invalidField: "invalid_field"
         case .nothingToUndo: "nothing_to_undo"
-        case .changedSince, .cannotGoBack: "stale"
+        case .editedElsewhere, .changedSince, .cannotGoBack: "stale"
         case .notesRejected: "invalid_notes"
         case .importRejected: "invalid_import"
         case .importNotUndoable: "not_undoable"
@@ -74,16 +76,18 @@ public enum PlanError: Error, Equatable, Sendable {
             "The field “\(name)” \(reason)."
         case .nothingToUndo:
             "There is nothing of yours to undo."
+        case .editedElsewhere(let title):
+            "“\(title)” was changed elsewhere since you opened it, so your edit was not saved. Open the task again and redo your edit."
         case .changedSince(let title):
-            "“\(title)” was changed again since, so that change can't be undone."
+            "“\(title)” was changed again since, so that change can't be undone. Undo again to go back to your change before it."
         case .cannotGoBack(let title):
-            "“\(title)” can't go back where it was: the task it followed has moved or was deleted. Move it by hand instead."
+            "“\(title)” can't go back where it was: the task it followed has moved or was deleted. Move it by hand, or undo again to go back to your change before it."
         case .notesRejected(let reason):
             reason
         case .importRejected(let reason):
             "Nothing was imported: \(reason)"
         case .importNotUndoable:
-            "Your latest change was an import, which can't be undone here. Delete the tasks it added, or restore a backup."
+            "Your latest change was an import, which can't be undone here. Delete the tasks it added, or restore a backup; undo again to go back to your change before it."
         }
     }
 

@@ -34,7 +34,7 @@ public struct TaskEdit: Sendable, Equatable {
 
     /// The task with this edit applied, or a refusal if it changed since the editor saw it.
     public func applied(to task: PlanTask) throws(PlanError) -> PlanTask {
-        if let basedOn, basedOn != task.version { throw .changedSince(title: task.title) }
+        if let basedOn, basedOn != task.version { throw .editedElsewhere(title: task.title) }
         var edited = task
         if let title { edited.title = title }
         if let important { edited.important = important }

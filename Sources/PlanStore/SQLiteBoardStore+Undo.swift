@@ -4,7 +4,7 @@ import PlanCore
 
 extension SQLiteBoardStore {
     public func undo(client: String) async throws -> Revised<UndoResult> {
-        try await write { db, now in
+        let outcome: Result<Revised<UndoResult>, PlanError> = try await write { db, now in
             guard let row = try Row.fetchOne(
                 db,
                 sql: """
@@ -15,60 +15,83 @@ extension SQLiteBoardStore {
                 arguments: [client])
             else { throw PlanError.nothingToUndo }
             guard let kind = ChangeKind(rawValue: row["kind"]) else { throw PlanError.nothingToUndo }
-            if kind == .import { throw PlanError.importNotUndoable }
-            let decoder = JSONDecoder()
-            let before = try (row["before"] as String?).map { try decoder.decode(PlanTask.self, from: Data($0.utf8)) }
-            let after = try (row["after"] as String?).map { try decoder.decode(PlanTask.self, from: Data($0.utf8)) }
-            let anchor: TaskID? = row["previousAnchor"]
-            let placedAfter: TaskID? = row["placedAfter"]
-
-            let current: PlanTask?
-            let result: UndoResult
-            switch (kind, before, after) {
-            case (.move, let before?, let after?):
-                let task = try unchangedTask(db, since: after)
-                // Still where the move put it? If someone has moved it since, undoing would undo them.
-                let predecessorNow: TaskID? = try predecessor(db, of: task)
-                if predecessorNow != placedAfter { throw PlanError.changedSince(title: task.title) }
-                current = task
-                let request = MoveRequest(taskID: task.id, column: before.column, after: anchor)
-                let moved: PlanTask
-                do {
-                    moved = try applyMove(db, request, to: task, at: now)
-                } catch PlanError.staleAnchor {
-                    throw PlanError.cannotGoBack(title: task.title)
-                }
-                result = UndoResult(undone: kind, task: moved, exists: true)
-            case (.edit, let before?, let after?), (.finish, let before?, let after?):
-                let task = try unchangedTask(db, since: after)
-                current = task
-                var restored = task
-                restored.title = before.title
-                restored.important = before.important
-                restored.notes = before.notes
-                restored.finished = before.finished
-                restored.updated = now
-                try db.execute(
-                    sql: "UPDATE task SET title = ?, important = ?, finished = ?, notes = ?, updated = ? WHERE id = ?",
-                    arguments: [restored.title, restored.important, restored.finished, restored.notes, now, restored.id])
-                result = UndoResult(undone: kind, task: restored, exists: true)
-            case (.create, nil, let after?):
-                let task = try unchangedTask(db, since: after)
-                current = task
-                try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [task.id])
-                result = UndoResult(undone: kind, task: task, exists: false)
-            case (.delete, let before?, nil):
-                current = nil
-                result = UndoResult(undone: kind, task: try reinsert(db, before, after: anchor, at: now), exists: true)
-            default:
-                throw PlanError.nothingToUndo
+            let changeRevision: Int64 = row["revision"]
+            do {
+                return .success(try revert(db, row, kind: kind, client: client, at: now))
+            } catch let refusal as PlanError where Self.setsChangeAside(refusal) {
+                // A change that can no longer be undone is passed over (marked with revision 0), so
+                // the next undo reaches the change before it instead of meeting this refusal forever.
+                try db.execute(sql: "UPDATE change SET undoneBy = 0 WHERE revision = ?", arguments: [changeRevision])
+                return .failure(refusal)
             }
-            let revision = try recordChange(
-                db, .undo, before: current, after: result.exists ? result.task : nil,
-                placed: kind == .move || kind == .delete, client: client, at: now)
-            try db.execute(sql: "UPDATE change SET undoneBy = ? WHERE revision = ?", arguments: [revision, row["revision"] as Int64])
-            return Revised(revision: revision, value: result)
         }
+        return try outcome.get()
+    }
+
+    /// Refusals that mean this change can never be undone, rather than "not now".
+    private static func setsChangeAside(_ refusal: PlanError) -> Bool {
+        switch refusal {
+        case .changedSince, .cannotGoBack, .importNotUndoable: true
+        default: false
+        }
+    }
+
+    /// Reverts one change of `client`'s and records the undo. Every refusal is raised before the
+    /// first write, so a refused undo leaves the board as it was.
+    private func revert(_ db: Database, _ row: Row, kind: ChangeKind, client: String, at now: Date) throws -> Revised<UndoResult> {
+        if kind == .import { throw PlanError.importNotUndoable }
+        let decoder = JSONDecoder()
+        let before = try (row["before"] as String?).map { try decoder.decode(PlanTask.self, from: Data($0.utf8)) }
+        let after = try (row["after"] as String?).map { try decoder.decode(PlanTask.self, from: Data($0.utf8)) }
+        let anchor: TaskID? = row["previousAnchor"]
+        let placedAfter: TaskID? = row["placedAfter"]
+
+        let current: PlanTask?
+        let result: UndoResult
+        switch (kind, before, after) {
+        case (.move, let before?, let after?):
+            let task = try unchangedTask(db, since: after)
+            // Still where the move put it? If someone has moved it since, undoing would undo them.
+            let predecessorNow: TaskID? = try predecessor(db, of: task)
+            if predecessorNow != placedAfter { throw PlanError.changedSince(title: task.title) }
+            current = task
+            let request = MoveRequest(taskID: task.id, column: before.column, after: anchor)
+            let moved: PlanTask
+            do {
+                moved = try applyMove(db, request, to: task, at: now)
+            } catch PlanError.staleAnchor {
+                throw PlanError.cannotGoBack(title: task.title)
+            }
+            result = UndoResult(undone: kind, task: moved, exists: true)
+        case (.edit, let before?, let after?), (.finish, let before?, let after?):
+            let task = try unchangedTask(db, since: after)
+            current = task
+            var restored = task
+            restored.title = before.title
+            restored.important = before.important
+            restored.notes = before.notes
+            restored.finished = before.finished
+            restored.updated = now
+            try db.execute(
+                sql: "UPDATE task SET title = ?, important = ?, finished = ?, notes = ?, updated = ? WHERE id = ?",
+                arguments: [restored.title, restored.important, restored.finished, restored.notes, now, restored.id])
+            result = UndoResult(undone: kind, task: restored, exists: true)
+        case (.create, nil, let after?):
+            let task = try unchangedTask(db, since: after)
+            current = task
+            try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [task.id])
+            result = UndoResult(undone: kind, task: task, exists: false)
+        case (.delete, let before?, nil):
+            current = nil
+            result = UndoResult(undone: kind, task: try reinsert(db, before, after: anchor, at: now), exists: true)
+        default:
+            throw PlanError.nothingToUndo
+        }
+        let revision = try recordChange(
+            db, .undo, before: current, after: result.exists ? result.task : nil,
+            placed: kind == .move || kind == .delete, client: client, at: now)
+        try db.execute(sql: "UPDATE change SET undoneBy = ? WHERE revision = ?", arguments: [revision, row["revision"] as Int64])
+        return Revised(revision: revision, value: result)
     }
 
     /// The task as the change being undone left it, or a refusal if it is gone or changed since.

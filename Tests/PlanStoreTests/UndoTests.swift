@@ -106,6 +106,32 @@ import Testing
         #expect(try await store.titles()[.today] == ["b", "a", "c"])
     }
 
+    @Test func aChangeThatCanNoLongerBeUndoneIsPassedOverByTheNextUndo() async throws {
+        let store = try SQLiteBoardStore.forTesting()
+        let tasks = try await store.add(["a", "b", "c"], to: .today)
+        _ = try await store.move(MoveRequest(taskID: tasks[0].id, column: .next, after: nil), client: "me")
+        _ = try await store.edit(tasks[1].id, try TaskEdit(title: "mine", important: false, notes: ""), client: "me")
+        _ = try await store.edit(tasks[1].id, try TaskEdit(title: "theirs", important: false, notes: ""), client: "other")
+        await #expect(throws: PlanError.changedSince(title: "theirs")) { try await store.undo(client: "me") }
+        // The refused edit stays as the colleague left it; the next undo goes back to the move before it.
+        let undone = try await store.undo(client: "me")
+        #expect(undone.value.undone == .move)
+        #expect(try await store.titles() == [.today: ["a", "theirs", "c"], .next: [], .later: []])
+        await #expect(throws: PlanError.nothingToUndo) { try await store.undo(client: "me") }
+    }
+
+    @Test func anImportIsPassedOverByTheUndoAfterTheOneThatRefusedIt() async throws {
+        let store = try SQLiteBoardStore.forTesting()
+        let task = try await store.create(try NewTask(title: "mine", column: .today), client: "me").value
+        let imported = ImportedTask(title: "imported", column: .later, important: false, finished: false, notes: "", created: Date(), updated: Date(), originalID: nil)
+        _ = try await store.importTasks([imported], client: "me")
+        await #expect(throws: PlanError.importNotUndoable) { try await store.undo(client: "me") }
+        let undone = try await store.undo(client: "me")
+        #expect(undone.value.undone == .create)
+        #expect(undone.value.task.id == task.id)
+        #expect(try await store.titles() == [.today: [], .next: [], .later: ["imported"]])
+    }
+
     @Test func aDeletedTaskComesBackAtTheEndWhenItsNeighbourIsGone() async throws {
         let store = try SQLiteBoardStore.forTesting()
         let tasks = try await store.add(["a", "b", "c"], to: .today)

@@ -175,6 +175,9 @@ import Testing
             let stale = try await client.post("/tasks/1", ["title": "b", "version": version], json: true)
             #expect(stale.status == .conflict)
             #expect(try stale.errorCode() == "stale")
+            let message = (try stale.jsonObject()["error"] as? [String: Any])?["message"] as? String
+            #expect(message == "“a” was changed elsewhere since you opened it, so your edit was not saved. Open the task again and redo your edit.")
+            #expect(try await client.titles()["today"] == ["a"])
         }
     }
 }

@@ -49,9 +49,12 @@ import Testing
             #expect(response.status == .conflict)
             let body = try response.jsonObject()
             #expect((body["error"] as? [String: Any])?["code"] as? String == "stale")
-            #expect((body["error"] as? [String: Any])?["message"] as? String == "“a” was changed again since, so that change can't be undone.")
+            #expect((body["error"] as? [String: Any])?["message"] as? String == "“a” was changed again since, so that change can't be undone. Undo again to go back to your change before it.")
             #expect(body["board"] != nil)
             #expect(try await client.titles()["next"] == ["a"])
+            // The refused move is passed over: undoing again takes back the change before it, creating "b".
+            #expect(try await client.post("/undo", json: true).status == .ok)
+            #expect(try await client.titles() == ["today": [], "next": ["a"], "later": []])
         }
     }
 

@@ -68,7 +68,7 @@ struct TaskController {
             case "notes": typed.notesError = error.message
             default: break
             }
-            let message = if case .changedSince = error {
+            let message = if case .editedElsewhere = error {
                 "“\(latest.title)” was changed elsewhere since you opened it, so your edit was not saved. Your text is still in the form; the page above shows the task as it is now. Save again to replace it with yours."
             } else {
                 "The task was not saved: \(error.message)"
