@@ -21,6 +21,13 @@ import Testing
         return try await client.execute(uri: "/import", method: .post, headers: headers, body: ByteBuffer(bytes: body))
     }
 
+    /// A Trello board export with one list holding one card.
+    static func trelloBoard(card name: String, description: String, list: String = "Today") throws -> [UInt8] {
+        let card: [String: Any] = ["id": "5f1a2b3c0000000000000009", "name": name, "desc": description, "idList": "L1"]
+        let board: [String: Any] = ["name": "Test board", "lists": [["id": "L1", "name": list]], "cards": [card]]
+        return Array(try JSONSerialization.data(withJSONObject: board))
+    }
+
     static func exportWithoutTimestamp(_ client: some TestClientProtocol) async throws -> [String: Any] {
         var export = try await client.get("/export").jsonObject()
         export.removeValue(forKey: "exported")
@@ -218,10 +225,7 @@ import Testing
     ])
     func hostileMarkdownDescriptionsImport(description: String, notes: String) async throws {
         try await TestApp.make().test(.router) { client in
-            let card: [String: Any] = ["id": "5f1a2b3c0000000000000009", "name": "Hostile", "desc": description, "idList": "L1"]
-            let file: [String: Any] = ["name": "Fuzz", "lists": [["id": "L1", "name": "To Do"]], "cards": [card]]
-            let bytes = Array(try JSONSerialization.data(withJSONObject: file))
-            let response = try await Self.upload(client, bytes)
+            let response = try await Self.upload(client, try Self.trelloBoard(card: "Hostile", description: description, list: "To Do"))
             #expect(response.status == .ok, "\(response.text)")
             let board = try await client.get("/", json: true).jsonObject()
             let task = (board["columns"] as? [String: [[String: Any]]])?["next"]?.first
@@ -233,9 +237,7 @@ import Testing
     @Test func aDeeplyNestedListImportsWithItsDeepestLevelsAsText() async throws {
         try await TestApp.make().test(.router) { client in
             let desc = (0..<40).map { String(repeating: "  ", count: $0) + "- level \($0 + 1)" }.joined(separator: "\n")
-            let card: [String: Any] = ["id": "c1", "name": "Deep", "desc": desc, "idList": "L1"]
-            let file: [String: Any] = ["lists": [["id": "L1", "name": "Today"]], "cards": [card]]
-            let response = try await Self.upload(client, Array(try JSONSerialization.data(withJSONObject: file)))
+            let response = try await Self.upload(client, try Self.trelloBoard(card: "Deep", description: desc))
             #expect(response.status == .ok, "\(response.text)")
             let notes = try #require((try await client.get("/", json: true).jsonObject()["columns"] as? [String: [[String: Any]]])?["today"]?.first?["notes"] as? String)
             #expect(notes.components(separatedBy: "<ul>").count - 1 == 20, "twenty levels are lists")
@@ -246,9 +248,7 @@ import Testing
 
     @Test func aDescriptionTooLongForNotesIsRefusedBeforeConverting() async throws {
         try await TestApp.make().test(.router) { client in
-            let card: [String: Any] = ["id": "c1", "name": "Long", "desc": String(repeating: "- a\n  - b\n", count: 30_000), "idList": "L1"]
-            let file: [String: Any] = ["lists": [["id": "L1", "name": "Today"]], "cards": [card]]
-            let response = try await Self.upload(client, Array(try JSONSerialization.data(withJSONObject: file)))
+            let response = try await Self.upload(client, try Self.trelloBoard(card: "Long", description: String(repeating: "- a\n  - b\n", count: 30_000)))
             #expect(response.status == .unprocessableContent)
             let message = (try response.jsonObject()["error"] as? [String: Any])?["message"] as? String ?? ""
             #expect(message.contains("the notes of “Long”: Notes are 293 KB; the limit is 256 KB."), "\(message)")
