@@ -24,11 +24,16 @@ Attribution: DOM findings name their container. Anything page-wide (a recorded c
 request, a navigation, content outside its container) makes the whole batch run again one
 vector per page, so the failure is pinned to a vector.
 
+Trello imports: with --planboard, the same inputs plus Markdown-shaped attacks of our own are
+imported through the real server as the descriptions of one Trello board's cards (so they pass
+through the Markdown converter and then the sanitizer, as a real import does), and every card's
+stored notes are checked in the browser the same way.
+
 Before the real run, a self-test feeds deliberately unsafe markup straight to the browser and
 checks that every probe is caught; if the harness cannot see a known attack, the run fails.
 
-Usage: /usr/bin/python3 scripts/xss_browser_test.py [--sanitizer PATH] [--vectors PATH]
-       [--batch N]
+Usage: /usr/bin/python3 Tests/Browser/xss_vectors.py [--sanitizer PATH] [--planboard PATH]
+       [--vectors PATH] [--batch N]
 Exit status: 0 when every vector passes, 1 on any failure, 2 on a harness problem.
 """
 
@@ -372,6 +377,82 @@ def sanitize(executable, inputs):
     return results
 
 
+# Attacks aimed at the Markdown step of a Trello import: links, images and autolinks with
+# unsafe schemes (plain, mixed case, entity-encoded, split, padded), attribute break-outs through
+# titles and URLs, and raw HTML inside emphasis, code and fences.
+MARKDOWN_ATTACKS = [
+    "[click](javascript:alert(1))",
+    "[click](JaVaScRiPt:alert(1))",
+    "[click]( javascript:alert(1) )",
+    "[click](<javascript:alert(1)>)",
+    "[click](&#106;avascript:alert(1))",
+    "[click](&#x6A;avascript&colon;alert(1))",
+    "[click](java\\script:alert(1))",
+    "[click](vbscript:msgbox(1))",
+    "[click](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)",
+    "![x](javascript:alert(1))",
+    "![x](http://example.com/a.png)",
+    '![x](https://example.com/a.png" onerror="alert(1))',
+    '![x](https://example.com/a.png "t\\" onerror=\\"alert(1)")',
+    '[x](https://example.com "a\\" onmouseover=\\"alert(1)")',
+    '[x](https://example.com/"onmouseover="alert(1))',
+    "<javascript:alert(1)>",
+    '<http://example.com/" onmouseover="alert(1)>',
+    'https://example.com/"onmouseover="alert(1)',
+    "https://example.com/<script>alert(1)</script>",
+    "*<img src=x onerror=alert(1)>*",
+    "`<script>alert(1)</script>`",
+    "```\n<script>alert(1)</script>\n```",
+    "```js\" onclick=\"alert(1)\nx\n```",
+    "> <iframe src=javascript:alert(1)>",
+    "- [a](javascript:alert(1))\n  - ![b](javascript:alert(1))",
+    "[a](https://example.com)[b](javascript:alert(1))",
+    "[![img](https://example.com/a.png)](javascript:alert(1))",
+    "[x]: javascript:alert(1)\n\n[x]",
+    "<a href=javascript:alert(1)>x</a>",
+    "**[x](javascript&#58;alert(1))**",
+]
+
+
+def import_as_trello(binary, inputs):
+    """Imports every input as a Trello card description through a real server; returns
+    ({id: stored notes}, [(id, reason)] for inputs a batch import refused)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import harness  # the real server on loopback, as the browser tests start it
+    harness.BINARY = os.path.abspath(binary)
+    server = harness.Server().start()
+    try:
+        _, headers, _ = server.request("/")
+        cookie = headers["Set-Cookie"].split(";")[0]
+        token = cookie.split("=", 1)[1]
+
+        def post(cards):
+            board = {"name": "XSS vectors", "lists": [{"id": "L", "name": "Later"}],
+                     "cards": [{"id": f"c{n}", "name": vid, "desc": text, "idList": "L", "pos": n}
+                               for n, (vid, text) in enumerate(cards)]}
+            status, _, body = server.request("/import", data=json.dumps(board).encode(), headers={
+                "Cookie": cookie, "X-CSRF-Token": token, "Content-Type": "application/json",
+                "Accept": "application/json"})
+            return status, json.loads(body)
+
+        refused = []
+        for start in range(0, len(inputs), 200):
+            chunk = inputs[start:start + 200]
+            status, body = post(chunk)
+            if status == 200:
+                continue
+            # An import is all or nothing: find the cards it refused one at a time.
+            for item in chunk:
+                status, body = post([item])
+                if status != 200:
+                    refused.append((item[0], body.get("error", {}).get("message", str(status))))
+        _, _, text = server.request("/", headers={"Accept": "application/json"})
+        notes = {task["title"]: task["notes"] for task in json.loads(text)["columns"]["later"]}
+        return notes, refused
+    finally:
+        server.cleanup()
+
+
 def find_vectors():
     for candidate in [ROOT.parent / "shared" / "xss" / "public-vectors.jsonl",
                       Path("/work/shared/xss/public-vectors.jsonl")]:
@@ -383,6 +464,7 @@ def find_vectors():
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sanitizer", help="path to sanitize-notes (default: swift build it)")
+    parser.add_argument("--planboard", help="path to the planboard binary: also check the inputs imported as Trello descriptions")
     parser.add_argument("--vectors", help="path to public-vectors.jsonl")
     parser.add_argument("--batch", type=int, default=100, help="vectors per page (default 100)")
     args = parser.parse_args()
@@ -396,6 +478,17 @@ def main():
     results = sanitize(executable, inputs)
     refused = [(vid, r["error"]) for (vid, _), r in zip(inputs, results) if r["error"]]
     items = [(vid, r["output"]) for (vid, _), r in zip(inputs, results) if not r["error"]]
+    markdown_inputs = []
+    if args.planboard:
+        markdown_inputs = [(f"trello-{vid}", text) for vid, text in inputs]
+        markdown_inputs += [(f"trello-markdown-{n}", text) for n, text in enumerate(MARKDOWN_ATTACKS, 1)]
+        imported, import_refused = import_as_trello(args.planboard, markdown_inputs)
+        missing = [vid for vid, _ in markdown_inputs if vid not in imported and vid not in dict(import_refused)]
+        if missing:
+            print(f"harness problem: {len(missing)} imported cards not found on the board, e.g. {missing[:3]}")
+            return 2
+        items += [(vid, imported[vid]) for vid, _ in markdown_inputs if vid in imported]
+        refused += import_refused
     batches = [items[i:i + args.batch] for i in range(0, len(items), args.batch)]
 
     server = Server(("127.0.0.1", 0), Pages)
@@ -419,6 +512,12 @@ def main():
     print(f"inputs: {len(inputs)} ({sum(v.startswith('vector-') for v, _ in inputs)} public vectors, "
           f"{sum(v.startswith('fixture-') for v, _ in inputs)} fixtures); "
           f"refused by the sanitizer's limits: {len(refused)}")
+    if args.planboard:
+        print(f"the same inputs and {len(MARKDOWN_ATTACKS)} Markdown attacks imported as Trello card descriptions "
+              f"(Markdown, then the sanitizer): {len(markdown_inputs)}; refused by the import: "
+              f"{sum(vid.startswith('trello-') for vid, _ in refused)}")
+    for vid, reason in refused:
+        print(f"  refused {vid}: {reason[:160]}")
     print(f"vectors tried in the browser: {checked} in {len(batches)} pages")
     print(f"https image requests from allowed <img> (allowed, refused by the test proxy): {len(image_requests)}")
     for url in sorted(set(image_requests)):
@@ -429,7 +528,7 @@ def main():
         for entry in entries[:20]:
             print(f"  {entry}")
     print(f"failures: {len(failures)}")
-    source = dict(inputs)
+    source = dict(inputs + markdown_inputs)
     for vector_id, problems in sorted(failures.items()):
         print(f"FAIL {vector_id}: input {source.get(vector_id, '')[:160]!r}")
         for problem in problems[:10]:
