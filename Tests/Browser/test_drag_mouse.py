@@ -178,6 +178,50 @@ class MouseDragTests(DragTestCase):
         self.assertEqual(self.sent(), [f"/tasks/{ids['Task 001']}/move"])
 
 
+class NarrowWindowDragTests(DragTestCase):
+    """Between a phone and a wide screen the board keeps its columns readable and scrolls sideways."""
+    width, height = 720, 700
+
+    def test_holding_a_card_at_the_boards_side_edge_glides_it_sideways_faster_deeper_in(self):
+        ids = self.api.add("today", ["Alpha", "Bravo"])
+        ids.update(self.api.add("later", ["Lima"]))
+        self.open_board()
+        board = "const b = document.getElementById('board'); return "
+        room = self.js(board + "b.scrollWidth - b.clientWidth")
+        self.assertGreater(room, 100, "three readable columns are wider than a 720 px window")
+        self.assertEqual(self.js("return document.documentElement.scrollWidth"), 720, "only the board scrolls, not the page")
+        right = self.js(board + "b.getBoundingClientRect().right")
+        start = self.center(f"#task-{ids['Alpha']}")
+        y = start[1]
+        self.mouse_drag(start, (right - 120, y), release=False)
+        self.assertEqual(self.js(board + "b.scrollLeft"), 0)
+
+        def glide(x, seconds):
+            self.mouse("mouseMoved", x, y)
+            first, t0 = self.js(board + "b.scrollLeft"), time.monotonic()
+            time.sleep(seconds)
+            return (self.js(board + "b.scrollLeft") - first) / (time.monotonic() - t0)
+
+        shallow = glide(right - 44, 0.4)  # just inside the 56 px edge zone
+        self.assertGreater(shallow, 0, "the board glides sideways near its right edge")
+        self.assertLess(self.js(board + "b.scrollLeft"), room - 1, "a shallow hold has not reached the end yet")
+        deep = glide(right - 3, 0.15)
+        self.assertGreater(deep, shallow * 2, f"deeper is faster ({shallow:.0f} vs {deep:.0f} px/s)")
+        self.wait(lambda d: d.execute_script(board + "b.scrollLeft") >= room - 1, message="glides to the end")
+        print(f"sideways edge scroll: {shallow:.0f} px/s near the zone's inner side, at least {deep:.0f} px/s at the edge")
+
+        # Later is now in view; the card goes in above Lima.
+        lima = self.js(f"const r = document.getElementById('task-{ids['Lima']}').getBoundingClientRect(); return [r.left + r.width / 2, r.top + 6]")
+        self.mouse_glide((right - 3, y), lima, steps=8)
+        self.wait(lambda d: self.events("move") and self.events("move")[-1]["detail"]["to"]["column"] == "later")
+        self.mouse("mouseReleased", *lima, buttons=0)
+        self.settled()
+        expected = {"today": ["Bravo"], "next": [], "later": ["Alpha", "Lima"]}
+        self.assertEqual(self.titles(), expected)
+        self.assertEqual(self.dom_titles(), expected)
+        self.assertEqual(self.sent(), [f"/tasks/{ids['Alpha']}/move"])
+
+
 class ReducedMotionTests(DragTestCase):
     reduced_motion = True
 
