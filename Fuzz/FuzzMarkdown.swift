@@ -9,8 +9,8 @@ public func fuzzMarkdown(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     // Swift strings are valid UTF-8, as every card description is; invalid bytes become U+FFFD.
     let input = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     check(Markdown.html(from: input), of: input, "default")
-    // A shallow nesting limit and no bare links reach the flattening and plain-text paths.
-    let shallow = MarkdownConfiguration(maximumNestingDepth: 3, linksBareURLs: false)
+    // Shallow nesting limits and no bare links reach the flattening and plain-text paths.
+    let shallow = MarkdownConfiguration(maximumNestingDepth: 3, maximumEmphasisDepth: 2, linksBareURLs: false)
     check(Markdown.html(from: input, configuration: shallow), of: input, "shallow")
     return 0
 }

@@ -135,7 +135,7 @@ struct HTMLRenderer {
         }
         var parser = InlineParser(text: text, linksBareURLs: configuration.linksBareURLs)
         parser.parse()
-        var renderer = InlineRenderer(parser: parser)
+        var renderer = InlineRenderer(parser: parser, maximumEmphasisDepth: configuration.effectiveEmphasisDepth)
         renderer.render(into: &output)
     }
 }

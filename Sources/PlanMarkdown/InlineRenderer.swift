@@ -11,12 +11,18 @@ struct InlineRenderer {
     private var imageDepth = 0
     /// Links currently open (at most one, since links cannot contain links).
     private var linkDepth = 0
+    /// Emphasis, strong and strikethrough elements currently open, counting those written as text.
+    private var emphasisDepth = 0
+    /// Pairs nested deeper than this are written as the characters typed; pairs never cross, so
+    /// the depth alone tells whether a closing tag's opener was written as a tag.
+    private let maximumEmphasisDepth: Int
 
     /// Inside an image, everything is written into its `alt` attribute as plain text.
     private var isPlainText: Bool { imageDepth > 0 }
 
-    init(parser: InlineParser) {
+    init(parser: InlineParser, maximumEmphasisDepth: Int) {
         self.parser = parser
+        self.maximumEmphasisDepth = maximumEmphasisDepth
     }
 
     mutating func render(into output: inout HTMLOutput) {
@@ -64,28 +70,36 @@ struct InlineRenderer {
 
     /// Tags closed by the run's first characters, then its unused characters, then tags opened by
     /// its last characters (outermost first).
-    private func renderDelimiter(_ run: DelimiterRun, to output: inout HTMLOutput) {
-        if !isPlainText {
-            renderTags(from: run.closeTags, opening: "</", to: &output)
+    private mutating func renderDelimiter(_ run: DelimiterRun, to output: inout HTMLOutput) {
+        let tags = parser.delimiters.tags
+        var entry = isPlainText ? -1 : run.closeTags
+        while entry >= 0 {
+            emphasisDepth -= 1
+            renderTag(tags[entry].tag, of: run, closing: true, to: &output)
+            entry = tags[entry].next
         }
         for _ in 0..<run.count {
             output.append(byte: run.byte)
         }
-        if !isPlainText {
-            renderTags(from: run.openTags, opening: "<", to: &output)
+        entry = isPlainText ? -1 : run.openTags
+        while entry >= 0 {
+            renderTag(tags[entry].tag, of: run, closing: false, to: &output)
+            emphasisDepth += 1
+            entry = tags[entry].next
         }
     }
 
-    /// Writes the linked list of tags starting at `first` (-1: none), each as `opening` name `>`.
-    private func renderTags(from first: Int, opening: StaticString, to output: inout HTMLOutput) {
-        let tags = parser.delimiters.tags
-        var entry = first
-        while entry >= 0 {
-            output.append(opening)
-            output.append(tags[entry].tag.name)
-            output.append(">")
-            entry = tags[entry].next
+    /// One tag of a matched pair, or, past the nesting limit, the delimiter characters it used.
+    private func renderTag(_ tag: DelimiterRun.Tag, of run: DelimiterRun, closing: Bool, to output: inout HTMLOutput) {
+        guard emphasisDepth < maximumEmphasisDepth else {
+            for _ in 0..<(tag == .emphasis ? 1 : 2) {
+                output.append(byte: run.byte)
+            }
+            return
         }
+        output.append(closing ? "</" : "<")
+        output.append(tag.name)
+        output.append(">")
     }
 
     private mutating func renderOpening(_ record: BracketRecord, to output: inout HTMLOutput) {

@@ -116,6 +116,24 @@ import Testing
         #expect(output.components(separatedBy: "<blockquote>").count - 1 == 64)
     }
 
+    @Test func emphasisNestedPastTheLimitStaysAsTheCharactersTyped() {
+        // 200 stars each side pair up as 100 nested strong elements; 32 are kept.
+        let stars = String(repeating: "*", count: 200)
+        let output = Markdown.html(from: stars + "a" + stars)
+        #expect(output == "<p>" + String(repeating: "<strong>", count: 32) + String(repeating: "**", count: 68) + "a"
+            + String(repeating: "**", count: 68) + String(repeating: "</strong>", count: 32) + "</p>\n")
+        expectWellFormed(output)
+    }
+
+    @Test func emphasisLimitIsConfigurable() {
+        let configuration = MarkdownConfiguration(maximumEmphasisDepth: 1)
+        #expect(Markdown.html(from: "*a **b ~~c~~** d*", configuration: configuration) == "<p><em>a **b ~~c~~** d</em></p>\n")
+        let none = MarkdownConfiguration(maximumEmphasisDepth: 0)
+        #expect(Markdown.html(from: "_a_ and **b**", configuration: none) == "<p>_a_ and **b**</p>\n")
+        // Below the limit nothing changes.
+        #expect(Markdown.html(from: "*a **b** c*") == "<p><em>a <strong>b</strong> c</em></p>\n")
+    }
+
     @Test func manyListItemsAndLines() {
         let input = String(repeating: "- item\n", count: 20_000)
         let expected = "<ul>\n" + String(repeating: "<li>item</li>\n", count: 20_000) + "</ul>\n"

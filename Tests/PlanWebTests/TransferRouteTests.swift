@@ -246,6 +246,20 @@ import Testing
         }
     }
 
+    @Test func theDeepestMarkdownStillFitsTheNotesNestingLimit() async throws {
+        try await TestApp.make().test(.router) { client in
+            // 40 levels of lists, the last holding a link around 300 stars each side of a word.
+            let stars = String(repeating: "*", count: 300)
+            let lines = (0..<40).map { String(repeating: "  ", count: $0) + "- level \($0 + 1)" }
+            let desc = lines.joined(separator: "\n") + " [" + stars + "deep" + stars + "](https://example.com)"
+            let response = try await Self.upload(client, try Self.trelloBoard(card: "Deepest", description: desc))
+            #expect(response.status == .ok, "\(response.text)")
+            let notes = try #require((try await client.get("/", json: true).jsonObject()["columns"] as? [String: [[String: Any]]])?["today"]?.first?["notes"] as? String)
+            #expect(notes.components(separatedBy: "<strong>").count - 1 == 16)
+            #expect(notes.contains("deep"))
+        }
+    }
+
     @Test func aDescriptionTooLongForNotesIsRefusedBeforeConverting() async throws {
         try await TestApp.make().test(.router) { client in
             let response = try await Self.upload(client, try Self.trelloBoard(card: "Long", description: String(repeating: "- a\n  - b\n", count: 30_000)))

@@ -142,9 +142,10 @@ struct BoardImporter {
         return plan
     }
 
-    /// Lists and quotes nested deeper than this stay as text: each level is up to two elements
-    /// (`ul` and `li`), so the HTML keeps well inside the sanitizer's nesting limit.
-    static let markdownNesting = MarkdownConfiguration(maximumNestingDepth: (NoteSanitizer.maximumDepth - 24) / 2)
+    /// Deeper nesting stays as the text typed, so a description's HTML always fits the sanitizer's
+    /// 64 levels: 20 levels of lists or quotes (up to two elements each, `ul` and `li`), a paragraph,
+    /// a link and 16 levels of emphasis come to at most 58.
+    static let markdownNesting = MarkdownConfiguration(maximumNestingDepth: 20, maximumEmphasisDepth: 16)
 
     private static func markdown(_ text: String) -> String {
         text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "" : Markdown.html(from: text, configuration: markdownNesting)
