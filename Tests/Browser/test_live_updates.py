@@ -17,12 +17,7 @@ class LiveUpdateTests(DragTestCase):
         self.addCleanup(self.other.quit)
         self.other.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
 
-    def watcher_titles(self):
-        return self.js("""
-            const out = {};
-            for (const section of document.querySelectorAll('#board .column'))
-              out[section.dataset.column] = [...section.querySelectorAll('.tasks > .task')].map(c => c.querySelector('.task-title').textContent.trim());
-            return out;""")
+    # This test's own window is the watcher, so `dom_titles()` reads what the watching window shows.
 
     def seen_within(self, condition, what):
         """Waits for the watching window to show a change; returns how long it took (seconds)."""
@@ -52,7 +47,7 @@ class LiveUpdateTests(DragTestCase):
         card = self.other.find_element(By.ID, f"task-{ids['Charlie']}")
         for key in (" ", "\ue013", "\ue013", " "):  # Space lifts, Up twice, Space drops
             card.send_keys(key)
-        latencies["move"] = self.seen_within(lambda: self.watcher_titles()["today"] == ["Charlie", "Alpha", "Bravo"], "the move")
+        latencies["move"] = self.seen_within(lambda: self.dom_titles()["today"] == ["Charlie", "Alpha", "Bravo"], "the move")
 
         # An edit, on the task page.
         self.act(f"/tasks/{ids['Bravo']}")
@@ -60,7 +55,7 @@ class LiveUpdateTests(DragTestCase):
         title.clear()
         title.send_keys("Bravo, renamed")
         self.other.find_element(By.CSS_SELECTOR, ".edit-task button[type=submit]").click()
-        latencies["edit"] = self.seen_within(lambda: "Bravo, renamed" in self.watcher_titles()["today"], "the edit")
+        latencies["edit"] = self.seen_within(lambda: "Bravo, renamed" in self.dom_titles()["today"], "the edit")
 
         # A finish, with the card's round button.
         self.act("/")
@@ -71,13 +66,13 @@ class LiveUpdateTests(DragTestCase):
         # A delete.
         self.act("/")
         self.other.find_element(By.CSS_SELECTOR, f'button[aria-label="Delete “November”"]').click()
-        latencies["delete"] = self.seen_within(lambda: self.watcher_titles()["next"] == [], "the delete")
+        latencies["delete"] = self.seen_within(lambda: self.dom_titles()["next"] == [], "the delete")
 
         print("\nlive update latency (s): " + ", ".join(f"{kind} {seconds:.2f}" for kind, seconds in latencies.items()))
         self.assertTrue(self.js("return window.__notReloaded === true"), "no reload: the page was updated in place")
         self.assertEqual(self.js("return document.querySelector('.header-summary').textContent.trim()"), "3 tasks")
         self.assertEqual(self.js("return document.querySelector('#column-next [data-count]').textContent"), "0")
-        self.assertEqual(self.watcher_titles(), self.titles())
+        self.assertEqual(self.dom_titles(), self.titles())
 
     def test_a_change_waits_while_a_card_is_lifted_then_appears(self):
         ids = self.api.add("today", ["Alpha", "Bravo", "Charlie"])
@@ -91,14 +86,14 @@ class LiveUpdateTests(DragTestCase):
         status, _ = self.api.move(ids["Lima"], "today", "")
         self.assertEqual(status, 200)
         time.sleep(1.0)
-        self.assertEqual(self.watcher_titles()["today"], ["Alpha", "Bravo", "Charlie"], "nothing changes under a lifted card")
+        self.assertEqual(self.dom_titles()["today"], ["Alpha", "Bravo", "Charlie"], "nothing changes under a lifted card")
         # Dropping Alpha one place down saves; then the waiting change appears.
         self.key("ArrowDown")
         self.key("Space")
         self.settled()
-        self.seen_within(lambda: self.watcher_titles()["today"] == ["Lima", "Bravo", "Alpha", "Charlie"], "the change that waited")
+        self.seen_within(lambda: self.dom_titles()["today"] == ["Lima", "Bravo", "Alpha", "Charlie"], "the change that waited")
         self.assertEqual(self.titles()["today"], ["Lima", "Bravo", "Alpha", "Charlie"])
-        self.assertEqual(self.watcher_titles(), self.titles())
+        self.assertEqual(self.dom_titles(), self.titles())
 
     def test_an_import_in_another_window_redraws_the_board_in_place(self):
         import json
@@ -109,9 +104,9 @@ class LiveUpdateTests(DragTestCase):
         status, _, _ = self.server.request("/import", data=json.dumps(document).encode(), headers={
             "Cookie": self.api.cookie, "X-CSRF-Token": self.api.token, "Content-Type": "application/json", "Accept": "application/json"})
         self.assertEqual(status, 200)
-        self.seen_within(lambda: len(self.watcher_titles()["next"]) == 5, "the imported tasks")
+        self.seen_within(lambda: len(self.dom_titles()["next"]) == 5, "the imported tasks")
         self.assertTrue(self.js("return window.__notReloaded === true"))
-        self.assertEqual(self.watcher_titles(), self.titles())
+        self.assertEqual(self.dom_titles(), self.titles())
 
 
 if __name__ == "__main__":

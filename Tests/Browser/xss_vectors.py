@@ -52,6 +52,8 @@ from pathlib import Path
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
+import harness  # the real server on loopback, as the browser tests start it (Trello import check)
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 SETTLE_SECONDS = 0.4  # time after load for image errors, timers and the like to fire
 
@@ -417,8 +419,6 @@ MARKDOWN_ATTACKS = [
 def import_as_trello(binary, inputs):
     """Imports every input as a Trello card description through a real server; returns
     ({id: stored notes}, [(id, reason)] for inputs a batch import refused)."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    import harness  # the real server on loopback, as the browser tests start it
     harness.BINARY = os.path.abspath(binary)
     server = harness.Server().start()
     try:
