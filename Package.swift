@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.7"),
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
@@ -42,6 +43,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "CompressNIO", package: "compress-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -55,7 +57,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "planboard-bench",
-            dependencies: ["PlanWeb", "PlanStore", "PlanCore"],
+            dependencies: ["PlanWeb", "PlanStore", "PlanCore", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks/planboard-bench",
             swiftSettings: swiftSettings
         ),
@@ -74,6 +76,7 @@ let package = Package(
                 "PlanWeb",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                .product(name: "CompressNIO", package: "compress-nio"),
             ],
             exclude: ["__Snapshots__", "Fixtures"],
             swiftSettings: swiftSettings

@@ -1,12 +1,12 @@
 // Talking to the server and keeping the page true to what it decided: posts, the board's revision
-// and counts, each card's move buttons, and re-drawing the board from the server's state.
+// and counts, and re-drawing the board from the server's state. Cards are always drawn by the
+// server (its answers carry them); this module only places them.
 
-const COLUMNS = [['today', 'Today'], ['next', 'Next'], ['later', 'Later']];
 const REQUEST_TIMEOUT = 15000;
 
-/** The session's CSRF token, as every form on the page carries it. */
+/** The session's CSRF token, as the page's one form carries it. */
 export function csrfToken() {
-  return document.querySelector('input[name="csrf"]')?.value ?? '';
+  return document.querySelector('#board-actions [name="csrf"], input[name="csrf"]')?.value ?? '';
 }
 
 /** A fresh id for one move, so a retried request is applied once. */
@@ -19,7 +19,7 @@ export function newMoveID() {
  * Posts form fields the way the page's forms do, asking for JSON.
  * @param {string} path
  * @param {Record<string, string>} fields
- * @returns {Promise<{status: number, body: any}>} rejects when the server can't be reached
+ * @returns {Promise<{status: number, body: any, headers: Headers}>} rejects when the server can't be reached
  */
 export async function post(path, fields) {
   const abort = new AbortController();
@@ -38,7 +38,7 @@ export async function post(path, fields) {
     } catch {
       // Not JSON (a proxy's error page, say): the status still tells what happened.
     }
-    return { status: response.status, body };
+    return { status: response.status, body, headers: response.headers };
   } finally {
     clearTimeout(timer);
   }
@@ -49,10 +49,14 @@ export function cardsIn(list) {
   return Array.prototype.filter.call(list.children, (child) => child.classList.contains('task'));
 }
 
-function nextCard(card) {
-  let next = card.nextElementSibling;
-  while (next && !next.classList.contains('task')) next = next.nextElementSibling;
-  return next;
+/** Whether a card is shown: finished cards are hidden in a column that folds them away. */
+export function isShown(card) {
+  return card.dataset.finished !== 'true' || card.closest('.column')?.dataset.hideFinished !== 'true';
+}
+
+/** The cards a person sees in a list, in order. */
+export function visibleCardsIn(list) {
+  return cardsIn(list).filter(isShown);
 }
 
 /** A card's title as shown. */
@@ -60,9 +64,9 @@ export function titleOf(card) {
   return card.querySelector('.task-title')?.textContent.trim() ?? '';
 }
 
-/** The name of a column ("Today") from its id ("today"). */
+/** The name of a column as its heading shows it ("Today") from its id ("today"). */
 export function columnName(id) {
-  return COLUMNS.find(([key]) => key === id)?.[1] ?? id;
+  return document.getElementById(`column-${id}-title`)?.textContent.trim() ?? id;
 }
 
 /**
@@ -82,106 +86,82 @@ export function positionOf(card) {
   };
 }
 
-/** Sets every column's count (header, phone tab and the screen-reader label) from the cards shown. */
+/** Records the revision the page now shows (the board's attribute and the page form's field). */
+export function setRevision(board, revision) {
+  board.dataset.revision = String(revision);
+  const field = document.querySelector('#board-actions [name="revision"]');
+  if (field) field.value = String(revision);
+}
+
+/** "1 task" / "3 tasks", as the server words it (the header's total shows the pattern). */
+function taskCount(count) {
+  return count === 1 ? '1 task' : `${count} tasks`;
+}
+
+/**
+ * Sets every count from the cards shown: each column's (header, phone tab, screen-reader label),
+ * its finished count (and whether the fold button shows), and the header's total.
+ */
 export function refreshCounts(board) {
+  let total = 0;
   for (const section of board.querySelectorAll('.column')) {
-    const count = cardsIn(section.querySelector('.tasks')).length;
+    const cards = cardsIn(section.querySelector('.tasks'));
+    total += cards.length;
     const badge = section.querySelector('[data-count]');
     if (badge) {
-      badge.textContent = String(count);
+      badge.textContent = String(cards.length);
       const label = badge.nextElementSibling;
-      if (label?.classList.contains('visually-hidden')) label.textContent = count === 1 ? ' 1 task' : ` ${count} tasks`;
+      if (label?.classList.contains('visually-hidden')) label.textContent = ` ${taskCount(cards.length)}`;
     }
     const tab = document.querySelector(`[data-column-tab="${section.dataset.column}"] [data-count]`);
-    if (tab) tab.textContent = String(count);
-  }
-}
-
-function hidden(name, value) {
-  const input = document.createElement('input');
-  input.type = 'hidden';
-  input.name = name;
-  input.value = value;
-  return input;
-}
-
-/** One no-JS move form, the same as the server draws, for the card where it sits now. */
-function moveForm(card, kind, column, after, revision, ownColumn) {
-  const id = card.dataset.taskId;
-  const title = `“${titleOf(card)}”`;
-  const form = document.createElement('form');
-  form.method = 'post';
-  form.action = `/tasks/${id}/move`;
-  form.dataset.move = kind;
-  form.append(
-    hidden('csrf', csrfToken()), hidden('column', column), hidden('after', after),
-    hidden('revision', revision), hidden('move_id', `form-${revision}-${id}-${column}-${after}`));
-  const order = COLUMNS.findIndex(([key]) => key === column) - COLUMNS.findIndex(([key]) => key === ownColumn);
-  const [symbol, label] = kind === 'up' ? ['↑', `Move ${title} up`]
-    : kind === 'down' ? ['↓', `Move ${title} down`]
-    : [order < 0 ? `← ${columnName(column)}` : `${columnName(column)} →`, `Move ${title} to ${columnName(column)}`];
-  const submit = document.createElement('button');
-  submit.type = 'submit';
-  submit.className = 'chip';
-  submit.setAttribute('aria-label', label);
-  submit.title = label;
-  submit.textContent = symbol;
-  form.append(submit);
-  return form;
-}
-
-/**
- * Gives every card in the list the move buttons that fit where it now sits (no ↑ on the first card,
- * a button for each other column), redrawing only the cards whose set of buttons is wrong.
- */
-export function refreshChips(list, revision) {
-  const board = list.closest('.board');
-  const own = list.closest('[data-column]').dataset.column;
-  const cards = cardsIn(list);
-  cards.forEach((card, index) => {
-    if (card.dataset.finished === 'true') return;
-    const wanted = [];
-    if (index > 0) wanted.push(['up', own, index > 1 ? cards[index - 2].dataset.taskId : '']);
-    if (index < cards.length - 1) wanted.push(['down', own, cards[index + 1].dataset.taskId]);
-    for (const [other] of COLUMNS) {
-      if (other === own) continue;
-      const last = cardsIn(board.querySelector(`[data-column="${other}"] .tasks`)).at(-1);
-      wanted.push(['column', other, last?.dataset.taskId ?? '']);
+    if (tab) tab.textContent = String(cards.length);
+    const finished = cards.filter((card) => card.dataset.finished === 'true').length;
+    const toggle = section.querySelector('.finished-toggle');
+    if (toggle) {
+      toggle.hidden = finished === 0;
+      const number = toggle.querySelector('[data-finished-count]');
+      if (number) number.textContent = String(finished);
     }
-    const forms = card.querySelectorAll('form[data-move]');
-    const signature = (kind, column) => kind === 'column' ? `column:${column}` : kind;
-    const have = Array.from(forms, (form) => signature(form.dataset.move, form.elements.column.value)).join();
-    if (have === wanted.map(([kind, column]) => signature(kind, column)).join()) return;
-    forms.forEach((form) => form.remove());
-    const actions = card.querySelector('.task-actions');
-    actions?.prepend(...wanted.map(([kind, column, after]) => moveForm(card, kind, column, after, revision, own)));
-  });
+  }
+  const summary = document.querySelector('.header-summary');
+  if (summary) summary.textContent = taskCount(total);
 }
 
-/** Every column's move buttons, after the board changed in more than one place. */
-export function refreshAllChips(board) {
-  for (const list of board.querySelectorAll('.tasks')) refreshChips(list, board.dataset.revision);
+/** Parses a card the server drew (our own template) into an element; null if it is not one. */
+export function cardFrom(html) {
+  const template = document.createElement('template');
+  template.innerHTML = html.trim();
+  const card = template.content.firstElementChild;
+  return card?.classList.contains('task') ? card : null;
 }
 
 /**
- * Makes the page show the board the server sent, by moving the cards it already has.
+ * Makes the page show the board the server sent, by moving the cards it already has and adding
+ * the ones `drawn` holds (id → card HTML from the server's answer).
  * @param {HTMLElement} board the `#board` element
  * @param {{revision: number, columns: Record<string, Array<{id: number, title: string, finished: boolean, important: boolean}>>}} state
+ * @param {Map<string, string>} [drawn]
  * @returns {boolean} false when reordering can't do it (a task is new, gone or changed): then
  *   `reloadBoard` must redraw it.
  */
-export function applyBoard(board, state) {
+export function applyBoard(board, state, drawn = new Map()) {
   const cards = new Map(Array.from(board.querySelectorAll('.task'), (card) => [card.dataset.taskId, card]));
   let seen = 0;
   for (const tasks of Object.values(state.columns)) {
     for (const task of tasks) {
-      const card = cards.get(String(task.id));
+      const id = String(task.id);
+      let card = cards.get(id);
+      if (!card && drawn.has(id)) {
+        card = cardFrom(drawn.get(id));
+        if (card) cards.set(id, card);
+      } else if (card) {
+        seen += 1;
+      }
       if (!card || card.dataset.finished !== String(task.finished) || card.dataset.important !== String(task.important)
         || titleOf(card) !== task.title) return false;
-      seen += 1;
     }
   }
-  if (seen !== cards.size) return false;
+  if (seen !== board.querySelectorAll('.task').length) return false;
   const focused = document.activeElement;
   for (const [column, tasks] of Object.entries(state.columns)) {
     const list = board.querySelector(`[data-column="${column}"] .tasks`);
@@ -196,10 +176,15 @@ export function applyBoard(board, state) {
   if (focused instanceof HTMLElement && document.activeElement !== focused && board.contains(focused)) {
     focused.focus({ preventScroll: true });
   }
-  board.dataset.revision = String(state.revision);
+  setRevision(board, state.revision);
   refreshCounts(board);
-  refreshAllChips(board);
   return true;
+}
+
+function nextCard(card) {
+  let next = card.nextElementSibling;
+  while (next && !next.classList.contains('task')) next = next.nextElementSibling;
+  return next;
 }
 
 /**
@@ -207,24 +192,18 @@ export function applyBoard(board, state) {
  * ones (the `#board` element itself stays, with its listeners).
  */
 export async function reloadBoard(board) {
-  const response = await fetch('/', { headers: { Accept: 'text/html' }, credentials: 'same-origin' });
+  const response = await fetch('/', { headers: { Accept: 'text/html' }, credentials: 'same-origin', cache: 'no-cache' });
   if (!response.ok) throw new Error(`GET / answered ${response.status}`);
   const page = new DOMParser().parseFromString(await response.text(), 'text/html');
   const fresh = page.getElementById('board');
   if (!fresh) throw new Error('the page has no board');
   board.replaceChildren(...fresh.childNodes);
-  board.dataset.revision = fresh.dataset.revision;
+  setRevision(board, fresh.dataset.revision);
   for (const selector of ['.column-tabs', '.header-summary']) {
     const now = page.querySelector(selector);
     if (now) document.querySelector(selector)?.replaceWith(now);
   }
-  describeCards(board);
   markCurrentTab(board);
-}
-
-/** Points every card at the hidden keyboard help (`#drag-help`). */
-export function describeCards(board) {
-  for (const card of board.querySelectorAll('.task')) card.setAttribute('aria-describedby', 'drag-help');
 }
 
 /** On a phone, where one column shows at a time, marks the tab of the column in view as current. */

@@ -1,7 +1,8 @@
 // Live updates: other tabs' changes, streamed by the server on /events, applied to this page in
 // place. A drag or a save in progress is never disturbed: changes wait until it has settled.
-import { cardsIn, describeCards, refreshAllChips, refreshCounts, reloadBoard } from './board-sync.js';
+import { cardFrom, cardsIn, refreshCounts, reloadBoard, setRevision } from './board-sync.js';
 import { exclusively, isBusy } from './moves.js';
+import { state } from './state.js';
 
 const RETRY_WHILE_BUSY = 120; // ms between looks while a drag or save is under way
 
@@ -45,7 +46,7 @@ export function listen(element) {
 
 /** Whether a drag, a keyboard lift or a save is under way: then the page must not change under it. */
 function settling() {
-  return pressing || isBusy() || board.getAttribute('aria-busy') === 'true' || board.classList.contains('is-dragging')
+  return pressing || isBusy() || state.drag !== null || state.pending !== null || board.getAttribute('aria-busy') === 'true'
     || document.querySelector('.drag-snapshot, .task.is-lifted, .task.is-drag-source') !== null;
 }
 
@@ -84,11 +85,8 @@ async function flush() {
     if (card) touched.push(card);
     shown = change.revision;
   }
-  board.dataset.revision = String(Math.max(shown, Number(board.dataset.revision ?? 0)));
+  setRevision(board, Math.max(shown, Number(board.dataset.revision ?? 0)));
   refreshCounts(board);
-  refreshAllChips(board);
-  describeCards(board);
-  updateSummary();
   if (focusedID && !document.activeElement?.closest?.('.task')) {
     document.getElementById(`task-${focusedID}`)?.focus({ preventScroll: true });
   }
@@ -129,14 +127,6 @@ function apply(change) {
   return card;
 }
 
-/** Parses the server-drawn card markup (our own template) into an element. */
-function cardFrom(html) {
-  const template = document.createElement('template');
-  template.innerHTML = html.trim();
-  const card = template.content.firstElementChild;
-  return card?.classList.contains('task') ? card : null;
-}
-
 /** Redraws the whole board from the server; drags wait meanwhile (the cards are replaced). */
 async function redraw() {
   const done = await exclusively(async () => {
@@ -153,14 +143,6 @@ async function redraw() {
     refreshWanted = true;
     schedule(RETRY_WHILE_BUSY);
   }
-}
-
-/** The "N tasks" line in the header. */
-function updateSummary() {
-  const summary = document.querySelector('.header-summary');
-  if (!summary) return;
-  const count = board.querySelectorAll('.task').length;
-  summary.textContent = count === 1 ? '1 task' : `${count} tasks`;
 }
 
 /** A short glow on a card another tab changed (none under reduced motion: see board.css). */

@@ -1,44 +1,35 @@
 // Saving what the person did: a move is proposed to the server, which decides; the page then shows
 // its answer (kept, redrawn from the server's board, or put back) and offers Undo.
-import {
-  applyBoard, columnName, newMoveID, positionOf, post, refreshChips, refreshCounts, reloadBoard, titleOf,
-} from './board-sync.js';
+import { applyBoard, columnName, newMoveID, positionOf, post, refreshCounts, reloadBoard, setRevision, titleOf } from './board-sync.js';
+import { emit } from './events.js';
+import { state } from './state.js';
 import { clearStatus, say } from './status.js';
 
-const NETWORK_MESSAGE = 'The server could not be reached, so the move was not saved. Check that PlanBoard is running and try again.';
-const board = document.getElementById('board');
-/** True while a move or undo is being saved; nothing else may start meanwhile. */
+export const NETWORK_MESSAGE = 'The server could not be reached. Check that PlanBoard is running and try again.';
+/** True while a change is being saved; drags and other saves wait until it is done. */
 let busy = false;
 
-/** Whether a move or undo is being saved now. */
+/** Whether a change is being saved now. */
 export function isBusy() {
   return busy;
 }
 
 /**
- * Runs `work` (async) as if it were a save: drags and other saves wait until it is done.
+ * Runs `work` (async) as a save: drags and other saves wait until it is done.
  * @param {() => Promise<void>} work
  * @returns {Promise<boolean>} false, without running it, when something is being saved already
  */
 export async function exclusively(work) {
   if (busy) return false;
   busy = true;
-  board.setAttribute('aria-busy', 'true');
+  state.board.setAttribute('aria-busy', 'true');
   try {
     await work();
   } finally {
-    board.removeAttribute('aria-busy');
+    state.board.removeAttribute('aria-busy');
     busy = false;
   }
   return true;
-}
-
-/**
- * Dispatches `planboard:NAME` from the card; it bubbles, so listeners on the document hear it.
- * @returns {boolean} false when a listener cancelled a cancelable event
- */
-export function emit(name, card, detail, cancelable = false) {
-  return card.dispatchEvent(new CustomEvent(`planboard:${name}`, { bubbles: true, cancelable, detail }));
 }
 
 /** "Position 2 of 5 in Next." for announcements. */
@@ -54,12 +45,16 @@ export function homeOf(card) {
 /** Puts the card back where `homeOf` found it. */
 export function restore(card, home) {
   home.list.insertBefore(card, home.next);
-  refreshCounts(board);
+  refreshCounts(state.board);
 }
 
 /**
  * After a drop: nothing to save when cancelled or put back where it was; otherwise post the move,
  * keep the card where it was dropped while the request is in flight, and show what the server decided.
+ * @param {HTMLElement} card
+ * @param {{list: Element, next: Element|null, position: object}} home where it was picked up
+ * @param {string} via 'mouse', 'touch', 'pen', 'keyboard' or 'menu'
+ * @param {string|null} cancelReason why nothing is to be saved ('escape', 'outside', 'blur'), or null
  */
 export async function saveMove(card, home, via, cancelReason) {
   const to = positionOf(card);
@@ -73,26 +68,21 @@ export async function saveMove(card, home, via, cancelReason) {
     else if (via === 'keyboard') say(`“${titleOf(card)}” stays where it was: ${describe(home.position)}`);
     return;
   }
-  refreshCounts(board);
+  refreshCounts(state.board);
   busy = true;
-  board.setAttribute('aria-busy', 'true');
+  state.board.setAttribute('aria-busy', 'true');
   card.classList.add('is-saving');
   let answer;
   try {
     answer = await post(`/tasks/${card.dataset.taskId}/move`, {
-      column: to.column, after: to.after, revision: board.dataset.revision ?? '', move_id: newMoveID(),
+      column: to.column, after: to.after, revision: state.board.dataset.revision ?? '', move_id: newMoveID(),
     });
   } catch {
     answer = null;
   }
   try {
     if (answer?.status === 200) {
-      board.dataset.revision = String(answer.body?.revision ?? board.dataset.revision);
-      const focused = card.contains(document.activeElement);
-      refreshChips(home.list, board.dataset.revision);
-      if (to.column !== home.position.column) refreshChips(card.parentElement, board.dataset.revision);
-      // A redrawn button may have had focus: keep it on the card.
-      if (focused && !card.contains(document.activeElement)) card.focus({ preventScroll: true });
+      setRevision(state.board, answer.body?.revision ?? state.board.dataset.revision);
       say(`Moved “${titleOf(card)}” to ${columnName(to.column)}, position ${to.index + 1} of ${to.count}.`, { undo });
     } else if (answer?.status === 409 && answer.body?.board) {
       await showServerBoard(answer.body.board);
@@ -104,16 +94,16 @@ export async function saveMove(card, home, via, cancelReason) {
     }
   } finally {
     card.classList.remove('is-saving');
-    board.removeAttribute('aria-busy');
+    state.board.removeAttribute('aria-busy');
     busy = false;
   }
 }
 
-/** Shows the board the server sent: reorder what is there, or redraw when tasks differ. */
-async function showServerBoard(state) {
-  if (!applyBoard(board, state)) {
+/** Shows the board the server sent: reorder what is there (adding the cards in `drawn`), or redraw. */
+export async function showServerBoard(board, drawn) {
+  if (!applyBoard(state.board, board, drawn)) {
     try {
-      await reloadBoard(board);
+      await reloadBoard(state.board);
     } catch {
       say('The board could not be refreshed. Reload the page to see the latest state.', { kind: 'error' });
     }
@@ -123,10 +113,8 @@ async function showServerBoard(state) {
 /** Asks the server to undo this browser's last change, then shows the board as it now is. */
 export async function undo() {
   if (busy) return;
-  busy = true;
-  board.setAttribute('aria-busy', 'true');
-  clearStatus();
-  try {
+  await exclusively(async () => {
+    clearStatus();
     let answer;
     try {
       answer = await post('/undo', {});
@@ -134,20 +122,25 @@ export async function undo() {
       say('The server could not be reached, so nothing was undone. Try again once PlanBoard is running.', { kind: 'error' });
       return;
     }
-    if (answer.status === 200) {
-      const response = await fetch('/', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-      await showServerBoard(await response.json());
-      const kind = answer.body?.undone;
-      const title = answer.body?.task?.title;
-      say(kind === 'move' && title ? `Undone: “${title}” is back where it was.` : title ? `Undone: your last change to “${title}”.` : 'Undone.');
-    } else {
-      if (answer.status === 409 && answer.body?.board) await showServerBoard(answer.body.board);
-      say(answer.body?.error?.message ?? `Nothing was undone (the server answered ${answer.status}).`, { kind: 'error' });
+    try {
+      if (answer.status === 200) {
+        const task = answer.body?.task;
+        const response = await fetch('/', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+        const drawn = new Map(task?.html ? [[String(task.id), task.html]] : []);
+        await showServerBoard(await response.json(), drawn);
+        const kind = answer.body?.undone;
+        const title = task?.title;
+        say(kind === 'move' && title ? `Undone: “${title}” is back where it was.`
+          : kind === 'delete' && title ? `Undone: “${title}” is back.`
+          : title ? `Undone: your last change to “${title}”.` : 'Undone.');
+        const card = task && document.getElementById(`task-${task.id}`);
+        if (card && (!document.activeElement || document.activeElement === document.body)) card.focus({ preventScroll: true });
+      } else {
+        if (answer.status === 409 && answer.body?.board) await showServerBoard(answer.body.board);
+        say(answer.body?.error?.message ?? `Nothing was undone (the server answered ${answer.status}).`, { kind: 'error' });
+      }
+    } catch {
+      say('The board could not be refreshed after undoing. Reload the page to see the latest state.', { kind: 'error' });
     }
-  } catch {
-    say('The board could not be refreshed after undoing. Reload the page to see the latest state.', { kind: 'error' });
-  } finally {
-    board.removeAttribute('aria-busy');
-    busy = false;
-  }
+  });
 }

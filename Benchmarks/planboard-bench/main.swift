@@ -1,83 +1,134 @@
-// Board benchmarks: page render time by board size, and move cost by column size.
-// Run with `scripts/bench` (release build). Figures are medians and 95th percentiles of many runs.
+// Board benchmarks: the board page as a browser gets it, and the cost of one move.
+// Run with `scripts/bench` (release build), which writes the realistic boards this reads.
+//
+// Each board (30, 300 and 3,000 realistic tasks, from Tests/Browser/realistic.py) is imported into
+// a fresh SQLite file behind the real app, served on 127.0.0.1, and fetched over one kept-alive
+// connection: so the figures include routing, the middleware, the session, drawing and HTTP.
 import Foundation
+import Hummingbird
+import Logging
 import PlanCore
 import PlanStore
 import PlanWeb
 
-/// Times `body` repeatedly: at least `minimumRuns` times and for at least `minimumSeconds`.
-func measure(minimumRuns: Int = 30, minimumSeconds: Double = 2, _ body: () async throws -> Void) async throws -> (median: Double, p95: Double, runs: Int) {
+/// Times `body`: at least `minimumRuns` times and for at least `minimumSeconds`; milliseconds.
+func measure(minimumRuns: Int = 30, minimumSeconds: Double = 2, _ body: () throws -> Void) rethrows -> (median: Double, p95: Double, runs: Int) {
     let clock = ContinuousClock()
     var samples: [Double] = []
     let start = clock.now
-    try await body()  // warm-up, not counted
+    try body()  // warm-up, not counted
     while samples.count < minimumRuns || (clock.now - start) < .seconds(minimumSeconds) {
         let began = clock.now
-        try await body()
-        let elapsed = clock.now - began
-        samples.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
+        try body()
+        samples.append(milliseconds(clock.now - began))
     }
     samples.sort()
     return (samples[samples.count / 2], samples[min(samples.count - 1, Int(Double(samples.count) * 0.95))], samples.count)
 }
 
-func format(_ ms: Double) -> String { String(format: "%8.3f ms", ms) }
-
-/// A fresh SQLite file (WAL), as `planboard` uses, in a temporary folder.
-func freshStore() throws -> (SQLiteBoardStore, URL) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("planboard-bench-\(UUID().uuidString)")
-    return (try SQLiteBoardStore.open(path: folder.appendingPathComponent("board.sqlite").path), folder)
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1e3
 }
 
-let titles = ["Buy milk", "Write the quarterly report", "Call Anna about the trip", "Review pull request #42", "Book the dentist", "Plan the team offsite in Lisbon", "Renew passport", "Fix the leaking tap"]
+func row(_ label: String, _ result: (median: Double, p95: Double, runs: Int)) -> String {
+    label.padding(toLength: 34, withPad: " ", startingAt: 0) + String(format: "%9.3f ms %9.3f ms %6d", result.median, result.p95, result.runs)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+    print("usage: planboard-bench FOLDER  (FOLDER holds board-30.json, board-300.json, board-3000.json: see scripts/bench)")
+    exit(2)
+}
+let boards = URL(fileURLWithPath: arguments[1])
 let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-let renderer = try await PageRenderer(templates: resources.appendingPathComponent("Templates"))
-var generator = SystemRandomNumberGenerator()
+var logger = Logger(label: "bench")
+logger.logLevel = .error
 
 print("PlanBoard benchmarks (release build, \(ProcessInfo.processInfo.activeProcessorCount) cores)")
-print("")
-print("Render GET / : read the board from SQLite, build the view model, draw the Mustache page")
-print("  tasks    median        p95   runs   page size   (of the median: read board / view model / Mustache)")
 for count in [30, 300, 3_000] {
-    let (store, folder) = try freshStore()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("planboard-bench-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
-    for index in 0..<count {
-        let column = Column.allCases[index % 3]
-        let notes = index % 4 == 0 ? "Some notes about this task, long enough to need an excerpt on the card: agenda, people to ask, links to read." : ""
-        let task = try await store.create(try NewTask(title: "\(titles[index % titles.count]) \(index)", column: column, important: index % 7 == 0, notes: notes), client: nil)
-        if index % 5 == 0 { _ = try await store.setFinished(task.value.id, true, client: nil) }
+    let store = try SQLiteBoardStore.open(path: folder.appendingPathComponent("board.sqlite").path)
+    let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+    let app = try await buildApplication(
+        configuration: AppConfiguration(port: 0, resources: resources), store: store, logger: logger,
+        onServerRunning: { port in portSink.yield(port) })
+    let server = Task { try await app.runService(gracefulShutdownSignals: []) }
+    var iterator = ports.makeAsyncIterator()
+    guard let port = await iterator.next() else { fatalError("the server did not start") }
+
+    let client = try LoopbackClient(port: port)
+    let first = try client.send("GET", "/")
+    let cookie = first.headers["set-cookie"]!.split(separator: ";")[0]
+    let token = String(cookie.split(separator: "=")[1])
+    let board = try Data(contentsOf: boards.appendingPathComponent("board-\(count).json"))
+    let imported = try client.send("POST", "/import", headers: ["Cookie": String(cookie), "X-CSRF-Token": token, "Content-Type": "application/json", "Accept": "application/json"], body: Array(board))
+    guard imported.status == 200 else { fatalError("import answered \(imported.status): \(String(decoding: imported.body, as: UTF8.self))") }
+    let plain = ["Cookie": String(cookie)]
+    let gzip = ["Cookie": String(cookie), "Accept-Encoding": "gzip"]
+
+    print("")
+    print("Board of \(count) realistic tasks")
+    let clock = ContinuousClock()
+    let began = clock.now
+    let page = try client.send("GET", "/", headers: plain)
+    let firstDrawing = milliseconds(clock.now - began)
+    let compressed = try client.send("GET", "/", headers: gzip)
+    let etag = page.headers["etag"] ?? ""
+    print(String(format: "  page size: %.1f KB raw, %.1f KB gzipped (as served)", Double(page.body.count) / 1024, Double(compressed.body.count) / 1024))
+    print(String(format: "  first GET / after the import (every card drawn): %.3f ms", firstDrawing))
+    print("                                       median        p95   runs")
+    print("  " + row("GET / (board unchanged)", try measure { _ = try client.send("GET", "/", headers: plain) }))
+    print("  " + row("GET / gzipped (board unchanged)", try measure { _ = try client.send("GET", "/", headers: gzip) }))
+    // Each sample follows a change (a task finished or reopened), so the board is read again and
+    // that task's card redrawn, as after every change made in some tab.
+    let json = try JSONSerialization.jsonObject(with: Data(try client.send("GET", "/", headers: ["Accept": "application/json"] .merging(plain) { a, _ in a }).body)) as! [String: Any]
+    let ids = (json["columns"] as! [String: [[String: Any]]]).values.flatMap { $0.map { ($0["id"] as! NSNumber).int64Value } }
+    var flip = false
+    var afterChange: [Double] = []
+    for round in 0..<max(40, min(400, 8_000 / count)) {
+        flip.toggle()
+        let id = ids[round * 7919 % ids.count]
+        _ = try client.send("POST", "/tasks/\(id)/finish", headers: ["Cookie": String(cookie), "X-CSRF-Token": token, "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"], body: Array("finished=\(flip)".utf8))
+        let start = clock.now
+        _ = try client.send("GET", "/", headers: plain)
+        afterChange.append(milliseconds(clock.now - start))
     }
-    var size = 0
-    let result = try await measure {
-        let board = try await store.board()
-        let html = try renderer.html(BoardPage(board: board, csrf: "benchmarktoken0123456789abcdef"))
-        size = html.utf8.count
-    }
-    // The same work in its three parts, to show where the time goes.
-    let board = try await store.board()
-    let page = BoardPage(board: board, csrf: "benchmarktoken0123456789abcdef")
-    let read = try await measure(minimumRuns: 10, minimumSeconds: 0.5) { _ = try await store.board() }
-    let model = try await measure(minimumRuns: 10, minimumSeconds: 0.5) { _ = BoardPage(board: board, csrf: "benchmarktoken0123456789abcdef") }
-    let draw = try await measure(minimumRuns: 10, minimumSeconds: 0.5) { _ = try renderer.html(page) }
-    print(String(format: "  %5d  ", count) + format(result.median) + "  " + format(result.p95) + String(format: "  %5d  %7.1f KB", result.runs, Double(size) / 1024)
-        + String(format: "   %.2f / %.2f / %.2f ms", read.median, model.median, draw.median))
+    afterChange.sort()
+    print("  " + row("GET / (just after a change)", (afterChange[afterChange.count / 2], afterChange[afterChange.count * 95 / 100], afterChange.count)))
+    let now = try client.send("GET", "/", headers: plain)
+    let conditional = ["Cookie": String(cookie), "If-None-Match": now.headers["etag"] ?? etag]
+    print("  " + row("GET / If-None-Match → 304", try measure {
+        let status = try client.send("GET", "/", headers: conditional).status
+        precondition(status == 304, "expected 304, got \(status)")
+    }))
+
+    server.cancel()
+    _ = try? await server.value
 }
 
 print("")
 print("Move one task within a column (one transaction: validate, find neighbours, write one row, log the change)")
 print("  column   median        p95   runs")
+var generator = SystemRandomNumberGenerator()
 for count in [300, 3_000] {
-    let (store, folder) = try freshStore()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("planboard-bench-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
+    let store = try SQLiteBoardStore.open(path: folder.appendingPathComponent("board.sqlite").path)
     var ids: [TaskID] = []
     for index in 0..<count {
         ids.append(try await store.create(try NewTask(title: "task \(index)", column: .today), client: nil).value.id)
     }
-    let result = try await measure(minimumRuns: 500) {
+    var samples: [Double] = []
+    let clock = ContinuousClock()
+    for _ in 0..<2_000 {
         let id = ids.randomElement(using: &generator)!
         var anchor = ids.randomElement(using: &generator)!
         while anchor == id { anchor = ids.randomElement(using: &generator)! }
+        let start = clock.now
         _ = try await store.move(MoveRequest(taskID: id, column: .today, after: anchor, moveID: UUID().uuidString), client: "bench")
+        samples.append(milliseconds(clock.now - start))
     }
-    print(String(format: "  %5d  ", count) + format(result.median) + "  " + format(result.p95) + String(format: "  %5d", result.runs))
+    samples.sort()
+    print(String(format: "  %5d  %8.3f ms  %8.3f ms  %5d", count, samples[samples.count / 2], samples[samples.count * 95 / 100], samples.count))
 }

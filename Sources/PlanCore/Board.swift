@@ -20,6 +20,20 @@ public struct Board: Sendable, Equatable {
     /// The tasks of one column in display order.
     public func tasks(in column: Column) -> [PlanTask] { columns[column] ?? [] }
 
+    /// One task by id, if it is on the board.
+    public func task(_ id: TaskID) -> PlanTask? {
+        for column in Column.allCases {
+            if let task = tasks(in: column).first(where: { $0.id == id }) { return task }
+        }
+        return nil
+    }
+
+    /// Where a task sits: its index in its column and how many tasks the column holds.
+    public func position(of task: PlanTask) -> (index: Int, count: Int)? {
+        let tasks = tasks(in: task.column)
+        return tasks.firstIndex { $0.id == task.id }.map { ($0, tasks.count) }
+    }
+
     /// Every task, column by column.
     public var allTasks: [PlanTask] { Column.allCases.flatMap { tasks(in: $0) } }
 }

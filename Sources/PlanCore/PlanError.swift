@@ -11,6 +11,8 @@ public enum PlanError: Error, Equatable, Sendable {
     case anchorIsTask
     /// The task a move was anchored after is gone or now sits in another column.
     case staleAnchor
+    /// A relative move ("up", "to the top") from a page drawn before the task last moved.
+    case movedSince(title: String)
     /// A `move_id` was sent again for a different task.
     case moveIDReused(String)
     /// A field that is not the title or notes has a value that cannot be read.
@@ -40,7 +42,7 @@ public enum PlanError: Error, Equatable, Sendable {
         case .taskNotFound: "not_found"
         case .taskFinished: "task_finished"
         case .anchorIsTask: "invalid_anchor"
-        case .staleAnchor: "stale"
+        case .staleAnchor, .movedSince: "stale"
         case .moveIDReused: "move_id_reused"
         case .invalidField: "invalid_field"
         case .nothingToUndo: "nothing_to_undo"
@@ -70,6 +72,8 @@ public enum PlanError: Error, Equatable, Sendable {
             "A task can't be placed after itself. Choose another position."
         case .staleAnchor:
             "The board changed before your move arrived: the task you placed it after has moved or was deleted. The board has been refreshed; try again."
+        case .movedSince(let title):
+            "“\(title)” was moved elsewhere after this page was shown, so it was left where it is now. The board shows it there; move it again from there."
         case .moveIDReused(let id):
             "The move id “\(id)” was already used for another task. Send each move with a fresh id."
         case .invalidField(let name, let reason):

@@ -14,6 +14,9 @@ public struct PlanTask: Codable, Sendable, Equatable, Identifiable {
     public var finished: Bool
     /// Notes as stored: already sanitized HTML once the sanitizer has seen them.
     public var notes: String
+    /// The plain-text excerpt a card shows, derived from `notes` when they are saved; nil for a
+    /// task stored before excerpts were kept, until the app derives it.
+    public var excerpt: String?
     public var created: Date
     public var updated: Date
 
@@ -32,7 +35,7 @@ public struct PlanTask: Codable, Sendable, Equatable, Identifiable {
 
     public init(
         id: TaskID, title: String, column: Column, orderKey: OrderKey,
-        important: Bool = false, finished: Bool = false, notes: String = "",
+        important: Bool = false, finished: Bool = false, notes: String = "", excerpt: String? = nil,
         created: Date, updated: Date
     ) {
         self.id = id
@@ -42,7 +45,19 @@ public struct PlanTask: Codable, Sendable, Equatable, Identifiable {
         self.important = important
         self.finished = finished
         self.notes = notes
+        self.excerpt = excerpt
         self.created = created
         self.updated = updated
+    }
+}
+
+extension PlanTask {
+    /// The notes with their excerpt, as an edit or an undo writes them together.
+    public var noteContent: TaskNotes {
+        get { TaskNotes(html: notes, excerpt: excerpt ?? "") }
+        set {
+            notes = newValue.html
+            excerpt = newValue.excerpt
+        }
     }
 }

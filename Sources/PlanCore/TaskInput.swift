@@ -5,10 +5,10 @@ public struct NewTask: Sendable, Equatable {
     public let title: String
     public let column: Column
     public let important: Bool
-    public let notes: String
+    public let notes: TaskNotes
 
     /// Validates the title; notes arrive already sanitized by the caller.
-    public init(title: String, column: Column, important: Bool = false, notes: String = "") throws(PlanError) {
+    public init(title: String, column: Column, important: Bool = false, notes: TaskNotes = .none) throws(PlanError) {
         self.title = try TaskTitle.validate(title)
         self.column = column
         self.important = important
@@ -20,12 +20,12 @@ public struct NewTask: Sendable, Equatable {
 public struct TaskEdit: Sendable, Equatable {
     public let title: String?
     public let important: Bool?
-    public let notes: String?
+    public let notes: TaskNotes?
     /// The version of the task the editor saw (`PlanTask.version`); when given, an edit of a task
     /// that has changed since is refused rather than silently overwriting the other change.
     public let basedOn: Int64?
 
-    public init(title: String? = nil, important: Bool? = nil, notes: String? = nil, basedOn: Int64? = nil) throws(PlanError) {
+    public init(title: String? = nil, important: Bool? = nil, notes: TaskNotes? = nil, basedOn: Int64? = nil) throws(PlanError) {
         self.title = try title.map { raw throws(PlanError) in try TaskTitle.validate(raw) }
         self.important = important
         self.notes = notes
@@ -38,7 +38,8 @@ public struct TaskEdit: Sendable, Equatable {
         var edited = task
         if let title { edited.title = title }
         if let important { edited.important = important }
-        if let notes { edited.notes = notes }
+        // Notes sent back unchanged keep the stored excerpt as it is.
+        if let notes, notes.html != task.notes { edited.noteContent = notes }
         return edited
     }
 }
@@ -64,14 +65,14 @@ public struct ImportedTask: Sendable, Equatable {
     public let column: Column
     public let important: Bool
     public let finished: Bool
-    public let notes: String
+    public let notes: TaskNotes
     public let created: Date
     public let updated: Date
     /// The id it had where it came from; kept when no task here ever had it.
     public let originalID: TaskID?
 
     public init(
-        title: String, column: Column, important: Bool, finished: Bool, notes: String,
+        title: String, column: Column, important: Bool, finished: Bool, notes: TaskNotes,
         created: Date, updated: Date, originalID: TaskID?
     ) {
         self.title = title

@@ -27,4 +27,7 @@ public protocol BoardStore: Sendable {
     func importTasks(_ tasks: [ImportedTask], client: String?) async throws -> Revised<[PlanTask]>
     /// The changes made after `revision`, oldest first, at most `limit` of them.
     func changes(after revision: Int64, limit: Int) async throws -> [ChangeEvent]
+    /// Gives every task stored before excerpts were kept its excerpt, derived from its notes by
+    /// `derive`; returns how many it derived. Derived data only: the revision stays as it is.
+    func deriveMissingExcerpts(_ derive: @escaping @Sendable (_ notesHTML: String) -> String) async throws -> Int
 }

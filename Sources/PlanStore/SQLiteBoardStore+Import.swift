@@ -14,24 +14,20 @@ extension SQLiteBoardStore {
             // carry exactly into JavaScript).
             let highWater = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'task'") ?? 0
             var kept = Set<TaskID>()
-            var added: [PlanTask] = []
-            added.reserveCapacity(tasks.count)
+            var imported: [PlanTask] = []
+            imported.reserveCapacity(tasks.count)
             for task in tasks {
                 let key = try placeKey(db, in: task.column, at: .last, moving: nil)
                 // The first task to claim an unused id gets it; a repeated id in the file gets a fresh one.
                 let id = task.originalID.flatMap { $0 > highWater && $0 <= Self.maxKeptID && kept.insert($0).inserted ? $0 : nil }
-                try db.execute(
-                    sql: """
-                        INSERT INTO task (id, title, "column", orderKey, important, finished, notes, created, updated)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [id, task.title, task.column.rawValue, key.rawValue, task.important, task.finished, task.notes, task.created, task.updated])
-                added.append(PlanTask(
-                    id: db.lastInsertedRowID, title: task.title, column: task.column, orderKey: key, important: task.important,
-                    finished: task.finished, notes: task.notes, created: task.created, updated: task.updated))
+                var added = PlanTask(
+                    id: id ?? 0, title: task.title, column: task.column, orderKey: key, important: task.important,
+                    finished: task.finished, notes: task.notes.html, excerpt: task.notes.excerpt, created: task.created, updated: task.updated)
+                added.id = try added.insert(db, keepingID: id != nil)
+                imported.append(added)
             }
             let revision = try recordChange(db, .import, before: nil, after: nil, client: client, at: now)
-            return Revised(revision: revision, value: added)
+            return Revised(revision: revision, value: imported)
         }
     }
 }

@@ -53,6 +53,13 @@ extension SQLiteBoardStore {
                 CREATE INDEX moveRequest_created ON moveRequest (created);
                 """)
         }
+        migrator.registerMigration("v2: card excerpts, change log by task") { db in
+            // NULL: not derived yet (rows stored before this version); the app derives them at start.
+            try db.execute(sql: """
+                ALTER TABLE task ADD COLUMN excerpt TEXT;
+                CREATE INDEX change_task ON change (taskID, revision);
+                """)
+        }
         return migrator
     }
 }

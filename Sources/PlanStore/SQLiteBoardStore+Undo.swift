@@ -58,7 +58,8 @@ extension SQLiteBoardStore {
             let request = MoveRequest(taskID: task.id, column: before.column, after: anchor)
             let moved: PlanTask
             do {
-                moved = try applyMove(db, request, to: task, at: now)
+                // An anchored move always places the task, so there is always a result.
+                moved = try applyMove(db, request, to: task, at: now) ?? task
             } catch PlanError.staleAnchor {
                 throw PlanError.cannotGoBack(title: task.title)
             }
@@ -70,11 +71,11 @@ extension SQLiteBoardStore {
             restored.title = before.title
             restored.important = before.important
             restored.notes = before.notes
+            // A change logged before excerpts were kept has none: the app derives it again.
+            restored.excerpt = before.excerpt
             restored.finished = before.finished
             restored.updated = now
-            try db.execute(
-                sql: "UPDATE task SET title = ?, important = ?, finished = ?, notes = ?, updated = ? WHERE id = ?",
-                arguments: [restored.title, restored.important, restored.finished, restored.notes, now, restored.id])
+            try restored.updateContent(db)
             result = UndoResult(undone: kind, task: restored, exists: true)
         case (.create, nil, let after?):
             let task = try unchangedTask(db, since: after)
@@ -115,15 +116,7 @@ extension SQLiteBoardStore {
         var restored = task
         restored.orderKey = try placeKey(db, in: task.column, at: slot, moving: nil)
         restored.updated = now
-        try db.execute(
-            sql: """
-                INSERT INTO task (id, title, "column", orderKey, important, finished, notes, created, updated)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                restored.id, restored.title, restored.column.rawValue, restored.orderKey.rawValue, restored.important,
-                restored.finished, restored.notes, restored.created, now,
-            ])
+        _ = try restored.insert(db, keepingID: true)
         return restored
     }
 }

@@ -53,6 +53,17 @@ public struct SQLiteBoardStore: BoardStore {
         try await writer.read { db in try Self.existingTask(db, id) }
     }
 
+    public func deriveMissingExcerpts(_ derive: @escaping @Sendable (String) -> String) async throws -> Int {
+        try await writer.write { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT id, notes FROM task WHERE excerpt IS NULL")
+            let update = try db.makeStatement(sql: "UPDATE task SET excerpt = ? WHERE id = ?")
+            for row in rows {
+                try update.execute(arguments: [derive(row["notes"]), row["id"] as TaskID])
+            }
+            return rows.count
+        }
+    }
+
     static func board(_ db: Database) throws -> Board {
         let tasks = try Row.fetchAll(db, sql: "SELECT * FROM task ORDER BY \"column\", orderKey").map(PlanTask.init(row:))
         return Board(revision: try revision(db), tasks: tasks)
@@ -63,15 +74,10 @@ public struct SQLiteBoardStore: BoardStore {
     public func create(_ new: NewTask, client: String? = nil) async throws -> Revised<PlanTask> {
         try await write { db, now in
             let key = try placeKey(db, in: new.column, at: .last, moving: nil)
-            try db.execute(
-                sql: """
-                    INSERT INTO task (title, "column", orderKey, important, finished, notes, created, updated)
-                    VALUES (?, ?, ?, ?, 0, ?, ?, ?)
-                    """,
-                arguments: [new.title, new.column.rawValue, key.rawValue, new.important, new.notes, now, now])
-            let task = PlanTask(
-                id: db.lastInsertedRowID, title: new.title, column: new.column, orderKey: key,
-                important: new.important, notes: new.notes, created: now, updated: now)
+            var task = PlanTask(
+                id: 0, title: new.title, column: new.column, orderKey: key, important: new.important,
+                notes: new.notes.html, excerpt: new.notes.excerpt, created: now, updated: now)
+            task.id = try task.insert(db, keepingID: false)
             let revision = try recordChange(db, .create, before: nil, after: task, placed: true, client: client, at: now)
             return Revised(revision: revision, value: task)
         }
@@ -111,8 +117,14 @@ public struct SQLiteBoardStore: BoardStore {
                 return first
             }
             let old = try Self.existingTask(db, request.taskID)
+            if case .after = request.place {} else {
+                try MoveRules.checkNotMovedSince(old, lastPlaced: try lastPlaced(db, old.id), for: request)
+            }
             let anchor = try predecessor(db, of: old)
-            let task = try applyMove(db, request, to: old, at: now)
+            // A relative move with nowhere to go (up from the top) changes nothing and records nothing.
+            guard let task = try applyMove(db, request, to: old, at: now) else {
+                return MoveResult(revision: try Self.revision(db), task: old)
+            }
             let revision = try recordChange(db, .move, before: old, after: task, previousAnchor: anchor, placed: true, client: client, at: now)
             let result = MoveResult(revision: revision, task: task)
             if let moveID = request.moveID { try recordMove(db, moveID, result, at: now) }
@@ -120,19 +132,42 @@ public struct SQLiteBoardStore: BoardStore {
         }
     }
 
-    /// Checks a move against the rules and the current board, then writes the one row it changes.
-    func applyMove(_ db: Database, _ request: MoveRequest, to old: PlanTask, at now: Date) throws -> PlanTask {
+    /// Checks a move against the rules and the current board, then writes the one row it changes;
+    /// nil when a relative move finds the task already where it would go.
+    func applyMove(_ db: Database, _ request: MoveRequest, to old: PlanTask, at now: Date) throws -> PlanTask? {
         try MoveRules.check(old, for: request)
-        let anchor = try request.after.flatMap { try Self.findTask(db, $0) }
-        try MoveRules.checkAnchor(anchor, for: request)
+        guard let slot = try slot(db, for: request, moving: old) else { return nil }
         var task = old
         task.column = request.column
-        task.orderKey = try placeKey(db, in: request.column, at: anchor.map { .after($0.id) } ?? .first, moving: old)
+        task.orderKey = try placeKey(db, in: request.column, at: slot, moving: old)
         task.updated = now
         try db.execute(
             sql: "UPDATE task SET \"column\" = ?, orderKey = ?, updated = ? WHERE id = ?",
             arguments: [task.column.rawValue, task.orderKey.rawValue, now, task.id])
         return task
+    }
+
+    /// Where in the target column the request puts the task, read from the column as it is now;
+    /// nil when a relative move would leave it where it is.
+    private func slot(_ db: Database, for request: MoveRequest, moving task: PlanTask) throws -> Slot? {
+        let sameColumn = request.column == task.column
+        switch request.place {
+        case .after(let anchorID):
+            let anchor = try anchorID.flatMap { try Self.findTask(db, $0) }
+            try MoveRules.checkAnchor(anchor, for: request)
+            return anchor.map { .after($0.id) } ?? .first
+        case .top:
+            if sameColumn, try predecessor(db, of: task) == nil { return nil }
+            return .first
+        case .bottom:
+            if sameColumn, try successor(db, of: task) == nil { return nil }
+            return .last
+        case .up:
+            guard let above = try predecessor(db, of: task) else { return nil }
+            return try predecessor(db, of: Self.existingTask(db, above)).map { .after($0) } ?? .first
+        case .down:
+            return try successor(db, of: task).map { .after($0) }
+        }
     }
 
     // MARK: - Helpers
@@ -150,9 +185,7 @@ public struct SQLiteBoardStore: BoardStore {
         guard new != old else { return Revised(revision: try Self.revision(db), value: old) }
         var task = new
         task.updated = now
-        try db.execute(
-            sql: "UPDATE task SET title = ?, important = ?, finished = ?, notes = ?, updated = ? WHERE id = ?",
-            arguments: [task.title, task.important, task.finished, task.notes, now, task.id])
+        try task.updateContent(db)
         let revision = try recordChange(db, kind, before: old, after: task, client: client, at: now)
         return Revised(revision: revision, value: task)
     }
@@ -162,6 +195,18 @@ public struct SQLiteBoardStore: BoardStore {
         try TaskID.fetchOne(
             db, sql: "SELECT id FROM task WHERE \"column\" = ? AND orderKey < ? ORDER BY orderKey DESC LIMIT 1",
             arguments: [task.column.rawValue, task.orderKey.rawValue])
+    }
+
+    /// The task just below `task` in its column, if any.
+    func successor(_ db: Database, of task: PlanTask) throws -> TaskID? {
+        try TaskID.fetchOne(
+            db, sql: "SELECT id FROM task WHERE \"column\" = ? AND orderKey > ? ORDER BY orderKey LIMIT 1",
+            arguments: [task.column.rawValue, task.orderKey.rawValue])
+    }
+
+    /// The revision of the latest change that put the task somewhere, if the change log has one.
+    func lastPlaced(_ db: Database, _ id: TaskID) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT MAX(revision) FROM change WHERE taskID = ? AND placed", arguments: [id])
     }
 
     static func existingTask(_ db: Database, _ id: TaskID) throws -> PlanTask {
@@ -186,4 +231,11 @@ public final class StoreMetrics: Sendable {
     public var rebalanceCount: Int { rebalances.load(ordering: .relaxed) }
 
     func countRebalance() { rebalances.add(1, ordering: .relaxed) }
+}
+
+extension SQLiteBoardStore {
+    /// Clears every stored excerpt, as a board saved before excerpts were kept has none (tests only).
+    package func forgetExcerptsForTesting() async throws {
+        try await writer.write { db in try db.execute(sql: "UPDATE task SET excerpt = NULL") }
+    }
 }

@@ -14,11 +14,15 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     try configuration.validate()
-    let renderer = try await PageRenderer(templates: configuration.templatesFolder)
+    let assets = try StaticAssets(folder: configuration.publicFolder, pinnedVersion: environment.assetVersion)
+    let renderer = try await PageRenderer(templates: configuration.templatesFolder, assets: assets)
+    // Boards stored before excerpts were kept get theirs once, here, instead of on every drawing.
+    let derived = try await store.deriveMissingExcerpts { Excerpt.of(storedNotes: $0) }
+    if derived > 0 { logger.info("derived the card excerpts of \(derived) tasks") }
     let notifier = ChangeNotifier()
     let deps = WebDependencies(store: NotifyingStore(base: store, notifier: notifier), renderer: renderer, environment: environment)
     return Application(
-        router: buildRouter(configuration: configuration, deps: deps, notifier: notifier),
+        router: buildRouter(configuration: configuration, deps: deps, notifier: notifier, assets: assets),
         server: .http1(configuration: .init(idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "PlanBoard"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
@@ -26,13 +30,15 @@ public func buildApplication(
 }
 
 /// The routes and the middleware in front of them.
-func buildRouter(configuration: AppConfiguration, deps: WebDependencies, notifier: ChangeNotifier) -> Router<PlanRequestContext> {
+func buildRouter(configuration: AppConfiguration, deps: WebDependencies, notifier: ChangeNotifier, assets: StaticAssets) -> Router<PlanRequestContext> {
     let router = Router(context: PlanRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLogMiddleware())
+    // Outside the error middleware, so error pages are compressed too.
+    router.add(middleware: CompressionMiddleware())
     router.add(middleware: ErrorMiddleware(renderer: deps.renderer, store: deps.store))
     let sessions = AccessSessions()
     router.add(middleware: LocalhostGuardMiddleware(hostNames: configuration.hostNames, accessToken: configuration.accessToken, sessions: sessions))
-    router.add(middleware: FileMiddleware(configuration.publicFolder.path, cacheControl: .init([(MediaType(type: .any), [.noCache])])))
+    router.add(middleware: StaticFilesMiddleware(assets: assets))
     let (limit, importLimit) = (configuration.maxBodySize, configuration.maxImportSize)
     router.add(middleware: SessionMiddleware(
         makeToken: deps.environment.makeToken,

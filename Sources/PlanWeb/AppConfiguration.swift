@@ -73,14 +73,22 @@ public struct AppConfiguration: Sendable {
     var publicFolder: URL { resources.appendingPathComponent("Public", isDirectory: true) }
 }
 
-/// The moving parts a test wants to pin down: the clock and the source of session tokens.
+/// The moving parts a test wants to pin down: the clock, the source of session tokens, and the
+/// version in the static files' URLs.
 public struct AppEnvironment: Sendable {
     public var now: @Sendable () -> Date
     public var makeToken: @Sendable () -> String
+    /// Pins the `/assets/VERSION/` of every page (snapshots stay put when a script changes); nil
+    /// uses a hash of the files' contents, as a real server must.
+    public var assetVersion: String?
 
-    public init(now: @escaping @Sendable () -> Date = Date.init, makeToken: @escaping @Sendable () -> String = SessionToken.random) {
+    public init(
+        now: @escaping @Sendable () -> Date = Date.init, makeToken: @escaping @Sendable () -> String = SessionToken.random,
+        assetVersion: String? = nil
+    ) {
         self.now = now
         self.makeToken = makeToken
+        self.assetVersion = assetVersion
     }
 }
 

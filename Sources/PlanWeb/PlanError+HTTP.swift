@@ -7,7 +7,7 @@ extension PlanError {
     var status: HTTPResponse.Status {
         switch self {
         case .taskNotFound: .notFound
-        case .staleAnchor, .editedElsewhere, .changedSince, .cannotGoBack: .conflict
+        case .staleAnchor, .movedSince, .editedElsewhere, .changedSince, .cannotGoBack: .conflict
         case .titleEmpty, .titleTooLong, .titleControlCharacters, .unknownColumn, .taskFinished, .anchorIsTask,
             .moveIDReused, .invalidField, .nothingToUndo, .notesRejected, .importRejected, .importNotUndoable:
             .unprocessableContent

@@ -122,6 +122,14 @@ class DragTestCase(ServerTestCase):
         except Exception:  # the page is gone (the browser closed): nothing more to read
             return []
 
+    def menu_offers(self, task_id):
+        """Opens the card's menu ("⋯"), reads the choices it offers (enabled and shown), and closes it."""
+        self.js("document.querySelector(arguments[0]).click()", f"#task-{task_id} .task-more")
+        offers = self.js("""return [...document.querySelectorAll('#card-menu-open .menu-item')]
+            .filter((item) => !item.hidden && !item.disabled).map((item) => item.textContent.trim())""")
+        self.key("Escape")
+        return offers
+
     def status_text(self):
         return self.js("return document.querySelector('.status-bar.is-open .status-text')?.textContent ?? ''")
 
@@ -187,7 +195,8 @@ class DragTestCase(ServerTestCase):
     def key(self, key, code=None, modifiers=0):
         """A key press through the browser's input pipeline (so default actions happen too)."""
         codes = {"Space": (" ", 32), "Enter": ("\r", 13), "Escape": ("", 27), "ArrowUp": ("", 38), "ArrowDown": ("", 40),
-                 "ArrowLeft": ("", 37), "ArrowRight": ("", 39), "z": ("z", 90), "Tab": ("", 9)}
+                 "ArrowLeft": ("", 37), "ArrowRight": ("", 39), "z": ("z", 90), "Tab": ("", 9),
+                 "m": ("m", 77), "n": ("n", 78), "Delete": ("", 46), "Home": ("", 36), "End": ("", 35)}
         text, keycode = codes[key]
         name = " " if key == "Space" else key
         base = {"key": name, "code": code or ("Key" + key.upper() if len(key) == 1 else key), "windowsVirtualKeyCode": keycode, "modifiers": modifiers}

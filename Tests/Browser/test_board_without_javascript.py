@@ -24,6 +24,13 @@ class BoardWithoutJavaScriptTests(ServerTestCase):
     def press(self, label):
         self.click_and_wait(self.driver.find_element(By.CSS_SELECTOR, f'button[aria-label="{label}"]'))
 
+    def choose(self, title, action):
+        """Opens the card's "⋯" (a page of buttons without JavaScript) and presses one of them."""
+        card = self.driver.find_element(By.XPATH, f'//li[contains(@class, "task")][.//a[@class="task-title"][normalize-space()="{title}"]]')
+        self.click_and_wait(card.find_element(By.CSS_SELECTOR, ".task-more"))
+        self.assertIn(f"“{title}”", self.driver.find_element(By.TAG_NAME, "h1").text)
+        self.click_and_wait(self.driver.find_element(By.XPATH, f'//button[normalize-space()="{action}"]'))
+
     def click_and_wait(self, button):
         # A form post answers 303 and the browser loads the next page; until the old page is gone,
         # a lookup could find (and click) an element of the page being left.
@@ -41,18 +48,35 @@ class BoardWithoutJavaScriptTests(ServerTestCase):
         self.assertEqual(self.titles()["today"], ["Buy milk", "Write report", "Call Anna"])
         self.assertTrue(driver.current_url.endswith("/#task-4"), driver.current_url)
 
-        self.press("Move “Call Anna” up")
+        self.choose("Call Anna", "Move up")
         self.assertEqual(self.titles()["today"], ["Buy milk", "Call Anna", "Write report"])
-        self.press("Move “Buy milk” down")
+        self.assertTrue(driver.current_url.endswith("/#task-3"), driver.current_url)
+        self.choose("Buy milk", "Move down")
         self.assertEqual(self.titles()["today"], ["Call Anna", "Buy milk", "Write report"])
-        self.press("Move “Write report” to Next")
-        self.press("Move “Plan trip” to Today")
+        self.choose("Write report", "Move to top")
+        self.assertEqual(self.titles()["today"], ["Write report", "Call Anna", "Buy milk"])
+        self.choose("Write report", "Move to bottom")
+        self.assertEqual(self.titles()["today"], ["Call Anna", "Buy milk", "Write report"])
+        self.choose("Write report", "Move to Next")
+        self.choose("Plan trip", "Move to Today")
         self.assertEqual(self.titles(), {"today": ["Call Anna", "Buy milk", "Plan trip"], "next": ["Write report"], "later": []})
 
         self.press("Mark “Buy milk” as finished")
         card = driver.find_element(By.ID, "task-1")
         self.assertEqual(card.get_attribute("data-finished"), "true")
-        self.assertEqual(card.find_elements(By.CSS_SELECTOR, ".task-actions button[aria-label^=Move]"), [])
+        # A finished task offers no moves, only Delete.
+        self.click_and_wait(card.find_element(By.CSS_SELECTOR, ".task-more"))
+        self.assertEqual([b.text for b in driver.find_elements(By.CSS_SELECTOR, ".action-list button")], ["Delete"])
+        driver.back()
+
+        # Its column can fold its finished tasks away, and the choice outlives a reload.
+        self.click_and_wait(driver.find_element(By.CSS_SELECTOR, '[data-column="today"] .finished-toggle'))
+        self.assertFalse(driver.find_element(By.ID, "task-1").is_displayed())
+        driver.refresh()
+        self.assertFalse(driver.find_element(By.ID, "task-1").is_displayed())
+        self.assertIn("Show 1 finished", driver.find_element(By.CSS_SELECTOR, '[data-column="today"] .finished-toggle').text)
+        self.click_and_wait(driver.find_element(By.CSS_SELECTOR, '[data-column="today"] .finished-toggle'))
+        self.assertTrue(driver.find_element(By.ID, "task-1").is_displayed())
 
         self.click_and_wait(driver.find_element(By.CSS_SELECTOR, "#task-3 .task-title"))
         title = driver.find_element(By.ID, "title")
@@ -64,8 +88,14 @@ class BoardWithoutJavaScriptTests(ServerTestCase):
         self.assertEqual(driver.find_element(By.CSS_SELECTOR, ".notes").text, "Ask about dates")
 
         driver.get(self.server.url + "/")
-        self.press("Delete “Write report”")
+        self.choose("Write report", "Delete")
         self.assertEqual(self.titles()["next"], [])
+        # The board says what was deleted, once, and Undo brings it back.
+        notice = driver.find_element(By.CSS_SELECTOR, ".banner-undo")
+        self.assertIn("Deleted “Write report”.", notice.text)
+        self.click_and_wait(notice.find_element(By.TAG_NAME, "button"))
+        self.assertEqual(self.titles()["next"], ["Write report"])
+        self.assertEqual(driver.find_elements(By.CSS_SELECTOR, ".banner-undo"), [])
         self.assertEqual(console_errors(driver), [])
 
     def test_a_refused_title_is_shown_beside_the_field_with_the_text_kept(self):

@@ -75,9 +75,9 @@ class KeyboardDragTests(DragTestCase):
         self.assertEqual(self.dom_titles()["later"], ["Done", "Open"], "arrows do nothing: nothing was lifted")
         self.assertEqual(self.sent(), [])
 
-    def test_the_cards_move_buttons_use_the_order_shown_after_a_drag(self):
-        # The ↑/↓/column buttons are forms drawn before any drag; with the script on they must move
-        # the card from where it is now, not from where the page was drawn.
+    def test_the_card_menu_moves_from_the_order_shown_after_a_drag(self):
+        # The menu's choices are relative: they must move the card from where it is now, not from
+        # where the page was drawn.
         ids = self.api.add("today", ["Alpha", "Bravo", "Charlie"])
         self.open_board()
         self.focus(ids["Charlie"])
@@ -85,16 +85,30 @@ class KeyboardDragTests(DragTestCase):
             self.key(key)
         self.settled()
         self.assertEqual(self.titles()["today"], ["Charlie", "Alpha", "Bravo"])
-        self.js("document.querySelector(arguments[0]).click()", f"#task-{ids['Bravo']} form[data-move=up] button")
-        self.settled()
+        self.choose(ids["Bravo"], "up")
         self.assertEqual(self.titles()["today"], ["Charlie", "Bravo", "Alpha"])
         self.assertEqual(self.dom_titles()["today"], ["Charlie", "Bravo", "Alpha"])
-        self.js("document.querySelector(arguments[0]).click()", f"#task-{ids['Charlie']} form[data-move=column] button")
-        self.settled()
+        self.choose(ids["Alpha"], "top")
+        self.assertEqual(self.titles()["today"], ["Alpha", "Charlie", "Bravo"])
+        self.choose(ids["Alpha"], "bottom")
+        self.assertEqual(self.titles()["today"], ["Charlie", "Bravo", "Alpha"])
+        self.choose(ids["Charlie"], "next")
         self.assertEqual(self.titles(), {"today": ["Bravo", "Alpha"], "next": ["Charlie"], "later": []})
         self.assertEqual(self.dom_titles(), {"today": ["Bravo", "Alpha"], "next": ["Charlie"], "later": []})
-        self.assertEqual(self.driver.current_url, self.server.url + "/", "no page load: the script sent the move")
+        self.assertEqual(self.driver.current_url, self.server.url + "/", "no page load: the script sent the moves")
 
+    def choose(self, task_id, action):
+        """Opens the card's menu with the keyboard (M) and picks `action` with the arrow keys and Enter."""
+        self.focus(task_id)
+        self.key("m", code="KeyM")
+        self.wait(lambda d: d.execute_script("return !document.getElementById('card-menu-open').hidden"))
+        for _ in range(10):
+            if self.js("return document.activeElement.dataset.action") == action:
+                break
+            self.key("ArrowDown")
+        self.assertEqual(self.js("return document.activeElement.dataset.action"), action)
+        self.key("Enter")
+        self.settled()
 
 if __name__ == "__main__":
     unittest.main()

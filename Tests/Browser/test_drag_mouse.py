@@ -22,9 +22,9 @@ class MouseDragTests(DragTestCase):
                          (str(ids["Delta"]), 3, 0, "", "mouse"))
         self.assertEqual(len(self.events("pickup")), 1)
         self.assertIn("Moved “Delta” to Today, position 1 of 4.", self.status_text())
-        # The first card has no ↑ any more; the card that was first has one now.
-        self.assertEqual(self.js(f"return document.querySelectorAll('#task-{ids['Delta']} form[data-move=up]').length"), 0)
-        self.assertEqual(self.js(f"return document.querySelectorAll('#task-{ids['Alpha']} form[data-move=up]').length"), 1)
+        # The card menu offers what fits where the cards are now: no "up" for the new first card.
+        self.assertEqual(self.menu_offers(ids["Delta"])[:2], ["Move down", "Move to bottom"])
+        self.assertEqual(self.menu_offers(ids["Alpha"])[:2], ["Move to top", "Move up"])
 
         # A second drag right after: Alpha (whose box the first drag shifted) to the end.
         self.wait(lambda d: d.execute_script("return document.querySelector('.drag-snapshot') === null"))
@@ -54,9 +54,11 @@ class MouseDragTests(DragTestCase):
         self.assertEqual([c[1] for c in self.counts()], ["2", "3", "0"], "column counts follow the move")
         self.assertEqual(self.js("return document.querySelector('[data-column-tab=next] [data-count]').textContent"), "3")
         self.assertEqual(self.js("return document.getElementById('board').dataset.revision"), str(self.board_json()["revision"]))
-        # The carried card's buttons now offer Today and Later, not Next.
-        labels = self.js(f"return [...document.querySelectorAll('#task-{ids['Bravo']} form[data-move=column] button')].map(b => b.getAttribute('aria-label'))")
-        self.assertEqual(labels, ["Move “Bravo” to Today", "Move “Bravo” to Later"])
+        # The carried card's menu now offers Today and Later, not Next.
+        offers = self.menu_offers(ids["Bravo"])
+        self.assertIn("Move to Today", offers)
+        self.assertIn("Move to Later", offers)
+        self.assertNotIn("Move to Next", offers)
         self.driver.refresh()
         self.assertEqual(self.dom_titles(), expected)
 

@@ -85,7 +85,7 @@ class DropAnswerTests(DragTestCase):
 
         self.assertEqual(self.dom_titles(), before)
         self.assertEqual([c[1] for c in self.counts()], ["3", "0", "1"])
-        self.assertIn("The server could not be reached, so the move was not saved.", self.status_text())
+        self.assertIn("The move was not saved. The server could not be reached.", self.status_text())
         self.wait(lambda d: d.execute_script("return document.querySelectorAll('.drag-snapshot, .drop-placeholder, .is-drag-source').length") == 0)
         restarted = Server(database=database).start()
         self.addCleanup(restarted.cleanup)
@@ -145,7 +145,7 @@ class UndoTests(DragTestCase):
         self.assertEqual([c[1] for c in self.counts()], ["2", "1", "0"])
 
         # The header's Undo button (a form for the no-JS page) goes through the script too.
-        self.js("document.querySelector('.undo-form button').click()")
+        self.js("document.querySelector('.undo-button').click()")
         self.settled()
         self.wait(lambda d: self.status_text() == "There is nothing of yours to undo.")
         self.assertEqual(self.driver.current_url, self.server.url + "/", "no page load")

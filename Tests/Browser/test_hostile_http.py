@@ -53,8 +53,11 @@ class HostileHTTPTests(unittest.TestCase):
             # NIO's HTTP parser refuses methods it has never heard of before PlanBoard sees them: 400.
             "unknown method": (self.raw(f"BREW / HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode()), "400"),
             "DELETE": (self.raw(f"DELETE /tasks/1 HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode()), "405"),
-            "path traversal": (self.raw(f"GET /..%2f..%2fetc/passwd HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode()), "400"),
-            "encoded dots": (self.raw(f"GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode()), "400"),
+            # Only exact names of the public files are served; anything else is no file at all.
+            "path traversal": (self.raw(f"GET /..%2f..%2fetc/passwd HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode()), "404"),
+            "encoded dots": (self.raw(f"GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode()), "404"),
+            "dot segments in an asset path": (self.raw(f"GET /assets/x/../../etc/passwd HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode()), "404"),
+            "NUL in a file name": (self.raw(f"GET /drag.js%00.svg HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode()), "404"),
             "foreign Host": (self.raw(b"GET / HTTP/1.1\r\nHost: rebound.example\r\n\r\n"), "421"),
             "no Host": (self.raw(b"GET / HTTP/1.0\r\n\r\n"), "421"),
             "malformed request line": (self.raw(b"THIS IS NOT HTTP\r\n\r\n"), "400"),

@@ -65,7 +65,8 @@ class LiveUpdateTests(DragTestCase):
 
         # A delete.
         self.act("/")
-        self.other.find_element(By.CSS_SELECTOR, f'button[aria-label="Delete “November”"]').click()
+        self.other.find_element(By.CSS_SELECTOR, f"#task-{ids['November']} .task-more").click()
+        self.other.find_element(By.CSS_SELECTOR, '#card-menu-open [data-action="delete"]').click()
         latencies["delete"] = self.seen_within(lambda: self.dom_titles()["next"] == [], "the delete")
 
         print("\nlive update latency (s): " + ", ".join(f"{kind} {seconds:.2f}" for kind, seconds in latencies.items()))

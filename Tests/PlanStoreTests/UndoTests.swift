@@ -53,7 +53,7 @@ import Testing
     @Test func undoingEditFinishCreateAndDelete() async throws {
         let store = try SQLiteBoardStore.forTesting()
         let task = try await store.create(try NewTask(title: "draft", column: .next), client: "me").value
-        _ = try await store.edit(task.id, try TaskEdit(title: "final", important: true, notes: "n"), client: "me")
+        _ = try await store.edit(task.id, try TaskEdit(title: "final", important: true, notes: TaskNotes(html: "n", excerpt: "n")), client: "me")
         _ = try await store.setFinished(task.id, true, client: "me")
         _ = try await store.delete(task.id, client: "me")
         #expect(try await store.board().allTasks.isEmpty)
@@ -90,8 +90,8 @@ import Testing
     @Test func undoRefusesToDiscardSomeoneElsesEdit() async throws {
         let store = try SQLiteBoardStore.forTesting()
         let task = try await store.add(["a"])[0]
-        _ = try await store.edit(task.id, try TaskEdit(title: "mine", important: false, notes: ""), client: "me")
-        _ = try await store.edit(task.id, try TaskEdit(title: "theirs", important: false, notes: ""), client: "other")
+        _ = try await store.edit(task.id, try TaskEdit(title: "mine", important: false, notes: .none), client: "me")
+        _ = try await store.edit(task.id, try TaskEdit(title: "theirs", important: false, notes: .none), client: "other")
         await #expect(throws: PlanError.changedSince(title: "theirs")) { try await store.undo(client: "me") }
         #expect(try await store.task(task.id).title == "theirs")
     }
@@ -110,8 +110,8 @@ import Testing
         let store = try SQLiteBoardStore.forTesting()
         let tasks = try await store.add(["a", "b", "c"], to: .today)
         _ = try await store.move(MoveRequest(taskID: tasks[0].id, column: .next, after: nil), client: "me")
-        _ = try await store.edit(tasks[1].id, try TaskEdit(title: "mine", important: false, notes: ""), client: "me")
-        _ = try await store.edit(tasks[1].id, try TaskEdit(title: "theirs", important: false, notes: ""), client: "other")
+        _ = try await store.edit(tasks[1].id, try TaskEdit(title: "mine", important: false, notes: .none), client: "me")
+        _ = try await store.edit(tasks[1].id, try TaskEdit(title: "theirs", important: false, notes: .none), client: "other")
         await #expect(throws: PlanError.changedSince(title: "theirs")) { try await store.undo(client: "me") }
         // The refused edit stays as the colleague left it; the next undo goes back to the move before it.
         let undone = try await store.undo(client: "me")
@@ -123,7 +123,7 @@ import Testing
     @Test func anImportIsPassedOverByTheUndoAfterTheOneThatRefusedIt() async throws {
         let store = try SQLiteBoardStore.forTesting()
         let task = try await store.create(try NewTask(title: "mine", column: .today), client: "me").value
-        let imported = ImportedTask(title: "imported", column: .later, important: false, finished: false, notes: "", created: Date(), updated: Date(), originalID: nil)
+        let imported = ImportedTask(title: "imported", column: .later, important: false, finished: false, notes: .none, created: Date(), updated: Date(), originalID: nil)
         _ = try await store.importTasks([imported], client: "me")
         await #expect(throws: PlanError.importNotUndoable) { try await store.undo(client: "me") }
         let undone = try await store.undo(client: "me")

@@ -26,36 +26,94 @@ import Testing
         }
     }
 
-    @Test func theBoardsUpAndDownFormsMoveOnePlace() async throws {
+    @Test func theActionsPageMovesToTopUpDownBottomAndAnotherColumn() async throws {
         try await TestApp.make().test(.router) { client in
             let ids = try await client.addTasks(["a", "b", "c", "d"])
-            // "c" up: the page's form says after = a.
-            let html = try await client.get("/").text
-            let upForm = try #require(formFields(in: html, label: "Move “c” up"))
-            #expect(upForm["after"] == "\(ids[0])")
-            _ = try await client.post("/tasks/\(ids[2])/move", upForm.asPairs)
+            func press(_ label: String, on id: Int64) async throws -> TestResponse {
+                let page = try await client.get("/tasks/\(id)/actions").text
+                let press = try #require(buttonPress(in: page, label: label), "no “\(label)” button")
+                return try await client.post(press.path, press.fields)
+            }
+            let up = try await press("Move up", on: ids[2])
+            #expect(up.status == .seeOther)
+            #expect(up.headers[.location] == "/#task-\(ids[2])")
             #expect(try await client.titles()["today"] == ["a", "c", "b", "d"])
-            // "a" down: after = c (its successor).
-            let html2 = try await client.get("/").text
-            let downForm = try #require(formFields(in: html2, label: "Move “a” down"))
-            _ = try await client.post("/tasks/\(ids[0])/move", downForm.asPairs)
+            _ = try await press("Move down", on: ids[0])
             #expect(try await client.titles()["today"] == ["c", "a", "b", "d"])
-            // "d" to Later goes to the end of Later.
-            let html3 = try await client.get("/").text
-            let toLater = try #require(formFields(in: html3, label: "Move “d” to Later"))
-            _ = try await client.post("/tasks/\(ids[3])/move", toLater.asPairs)
-            #expect(try await client.titles()["later"] == ["d"])
+            _ = try await press("Move to top", on: ids[3])
+            #expect(try await client.titles()["today"] == ["d", "c", "a", "b"])
+            _ = try await press("Move to bottom", on: ids[3])
+            #expect(try await client.titles()["today"] == ["c", "a", "b", "d"])
+            _ = try await press("Move to Later", on: ids[1])
+            _ = try await press("Move to Later", on: ids[0])
+            #expect(try await client.titles() == ["today": ["c", "d"], "next": [], "later": ["b", "a"]])
         }
     }
 
-    @Test func doubleSubmittedFormMovesOnce() async throws {
+    @Test func theActionsPageOffersOnlyWhatApplies() async throws {
+        try await TestApp.make().test(.router) { client in
+            let ids = try await client.addTasks(["a", "b"])
+            let first = try await client.get("/tasks/\(ids[0])/actions").text
+            #expect(first.contains("In Today, 1 of 2."))
+            #expect(first.contains(#"value="up" disabled>Move up</button>"#))
+            #expect(first.contains(#"value="down">Move down</button>"#))
+            #expect(!first.contains("Move to Today"))
+            #expect(first.contains(">Move to Next</button>") && first.contains(">Move to Later</button>"))
+            _ = try await client.post("/tasks/\(ids[1])/finish", ["finished": "true"])
+            let finished = try await client.get("/tasks/\(ids[1])/actions").text
+            #expect(finished.contains("It is finished, so it stays where it is"))
+            #expect(!finished.contains("Move to"))
+            #expect(finished.contains(">Delete</button>"))
+            #expect(try await client.get("/tasks/99/actions").status == .notFound)
+        }
+    }
+
+    @Test func aRelativeMoveFromAPageDrawnBeforeTheTaskMovedIsStale() async throws {
+        try await TestApp.make().test(.router) { client in
+            let ids = try await client.addTasks(["a", "b", "c"])
+            let page = try await client.get("/tasks/\(ids[2])/actions").text
+            let up = try #require(buttonPress(in: page, label: "Move up"))
+            // Meanwhile another tab moves "c" to the top.
+            _ = try await client.post("/tasks/\(ids[2])/move", ["column": "today", "after": ""], json: true)
+            let refused = try await client.post(up.path, up.fields)
+            #expect(refused.status == .conflict)
+            #expect(refused.text.contains("“c” was moved elsewhere after this page was shown"))
+            #expect(try await client.titles()["today"] == ["c", "a", "b"])
+            let asJSON = try await client.post(up.path, up.fields, json: true)
+            #expect(try asJSON.errorCode() == "stale")
+            // A move of another task from the same page is still fine: staleness is per task.
+            let other = try #require(buttonPress(in: try await client.get("/tasks/\(ids[1])/actions").text, label: "Move to top"))
+            var oldPage = other.fields.filter { $0.0 != "revision" }
+            oldPage.append(("revision", "3"))
+            _ = try await client.post(other.path, oldPage)
+            #expect(try await client.titles()["today"] == ["b", "c", "a"])
+        }
+    }
+
+    @Test func doubleSubmittedButtonMovesOnce() async throws {
         try await TestApp.make().test(.router) { client in
             _ = try await client.addTasks(["a", "b", "c", "d"])
-            let html = try await client.get("/").text
-            let down = try #require(formFields(in: html, label: "Move “a” down"))
-            _ = try await client.post("/tasks/1/move", down.asPairs)
-            _ = try await client.post("/tasks/1/move", down.asPairs)
+            let page = try await client.get("/tasks/1/actions").text
+            let down = try #require(buttonPress(in: page, label: "Move down"))
+            _ = try await client.post(down.path, down.fields)
+            _ = try await client.post(down.path, down.fields)
             #expect(try await client.titles()["today"] == ["b", "a", "c", "d"])
+        }
+    }
+
+    @Test func relativeMovesWithNowhereToGoChangeNothing() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await client.addTasks(["a", "b"])
+            for (id, to) in [(1, "up"), (1, "top"), (2, "down"), (2, "bottom")] {
+                let response = try await client.post("/tasks/\(id)/move", ["to": to], json: true)
+                #expect(response.status == .ok)
+                #expect(int64(try response.jsonObject()["revision"]) == 2)
+            }
+            let sideways = try await client.post("/tasks/1/move", ["to": "up", "column": "next"], json: true)
+            #expect(try sideways.errorCode() == "invalid_field")
+            let unknown = try await client.post("/tasks/1/move", ["to": "sideways"], json: true)
+            #expect(try unknown.errorCode() == "invalid_field")
+            #expect(try await client.titles()["today"] == ["a", "b"])
         }
     }
 
@@ -138,22 +196,26 @@ import Testing
     }
 }
 
-/// The hidden fields of the form whose button has `aria-label="label"`.
-func formFields(in html: String, label: String) -> [String: String]? {
-    guard let button = html.range(of: #"aria-label="\#(label)""#),
-          let start = html.range(of: "<form", options: .backwards, range: html.startIndex..<button.lowerBound)
+/// What pressing the button with text `label` on a page sends, as a browser would: the route its
+/// `formaction` names and the fields of the form it belongs to (CSRF left out: the test client adds
+/// it), then its own name and value.
+func buttonPress(in html: String, label: String) -> (path: String, fields: [(String, String)])? {
+    guard let text = html.range(of: ">\(label)</button>"),
+          let start = html.range(of: "<button", options: .backwards, range: html.startIndex..<text.lowerBound)
     else { return nil }
-    let form = String(html[start.lowerBound..<button.lowerBound])
-    var fields: [String: String] = [:]
-    let pattern = #/<input type="hidden" name="([a-z_]+)" value="([^"]*)">/#
-    for match in form.matches(of: pattern) { fields[String(match.1)] = String(match.2) }
-    fields.removeValue(forKey: "csrf")
-    return fields
-}
-
-extension Dictionary where Key == String, Value == String {
-    var asPairs: KeyValuePairs<String, String> {
-        // KeyValuePairs has no init from a dictionary; the move forms have at most these fields.
-        ["column": self["column"] ?? "", "after": self["after"] ?? "", "revision": self["revision"] ?? "", "move_id": self["move_id"] ?? ""]
+    let button = String(html[start.lowerBound..<text.lowerBound])
+    func attribute(_ name: String, in tag: String) -> String? {
+        tag.firstMatch(of: try! Regex(#"\s\#(name)="([^"]*)""#)).flatMap { $0.output[1].substring.map(String.init) }
     }
+    guard let formID = attribute("form", in: button), let path = attribute("formaction", in: button),
+          let formStart = html.range(of: #"<form id="\#(formID)""#),
+          let formEnd = html.range(of: "</form>", range: formStart.upperBound..<html.endIndex)
+    else { return nil }
+    var fields: [(String, String)] = []
+    for match in html[formStart.lowerBound..<formEnd.lowerBound].matches(of: #/<input type="hidden" name="([a-z_]+)" value="([^"]*)">/#)
+    where match.1 != "csrf" {
+        fields.append((String(match.1), String(match.2)))
+    }
+    if let name = attribute("name", in: button) { fields.append((name, attribute("value", in: button) ?? "")) }
+    return (path, fields)
 }

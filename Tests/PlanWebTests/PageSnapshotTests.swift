@@ -44,6 +44,14 @@ import Testing
         }
     }
 
+    @Test func actionsPage() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await Self.seed(client)
+            let page = try await client.get("/tasks/3/actions").text
+            assertSnapshot(of: page, as: Self.html)
+        }
+    }
+
     @Test func notFoundPage() async throws {
         try await TestApp.make().test(.router) { client in
             let page = try await client.get("/tasks/404").text

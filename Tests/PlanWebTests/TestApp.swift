@@ -21,7 +21,9 @@ enum TestApp {
         try SQLiteBoardStore.inMemory(now: { fixedNow })
     }
 
-    static func make(store: (any BoardStore)? = nil, maxBodySize: Int = 1 << 20, streamLifetime: Duration = .milliseconds(400)) async throws -> some ApplicationProtocol {
+    static func make(
+        store: (any BoardStore)? = nil, maxBodySize: Int = 1 << 20, streamLifetime: Duration = .milliseconds(400), assetVersion: String? = "0123456789ab"
+    ) async throws -> some ApplicationProtocol {
         var configuration = AppConfiguration(host: "127.0.0.1", port: 0, resources: root, maxBodySize: maxBodySize)
         // Live-update streams end quickly in tests, so a request for /events returns a whole body.
         configuration.streamLifetime = streamLifetime
@@ -31,7 +33,7 @@ enum TestApp {
         return try await buildApplication(
             configuration: configuration,
             store: store ?? self.store(),
-            environment: AppEnvironment(now: { fixedNow }, makeToken: { token }),
+            environment: AppEnvironment(now: { fixedNow }, makeToken: { token }, assetVersion: assetVersion),
             logger: logger)
     }
 }
@@ -48,6 +50,15 @@ extension TestClientProtocol {
     /// A form post as a browser sends it, with the session cookie and (unless told otherwise) the CSRF field.
     func post(_ uri: String, _ fields: KeyValuePairs<String, String> = [:], json: Bool = false, csrf: String? = TestApp.token, cookie: Bool = true, headers extra: HTTPFields = [:]) async throws -> TestResponse {
         try await post(uri, fields, json: json, csrf: csrf, cookie: cookie ? TestApp.token : nil, headers: extra)
+    }
+
+    /// A form post of fields in order (a page's form and the button pressed), as a browser sends it.
+    func post(_ uri: String, _ fields: [(String, String)], json: Bool = false) async throws -> TestResponse {
+        var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .cookie: "pb_session=\(TestApp.token)"]
+        if json { headers[.accept] = "application/json" }
+        let pairs = fields + [("csrf", TestApp.token)]
+        let body = pairs.map { "\(formEncode($0.0))=\(formEncode($0.1))" }.joined(separator: "&")
+        return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
     }
 
     /// The same as another browser (another session) would send it.

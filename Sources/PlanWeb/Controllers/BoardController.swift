@@ -1,8 +1,9 @@
+import HTTPTypes
 import Hummingbird
 import PlanCore
 import PlanNotes
 
-/// The board itself: showing it and adding tasks to it.
+/// The board itself: showing it, adding tasks to it, and how it looks in this browser.
 struct BoardController {
     let deps: WebDependencies
 
@@ -10,13 +11,39 @@ struct BoardController {
         router.get("/", use: show)
         router.post("/tasks", use: create)
         router.post("/undo", use: undo)
+        router.post("/columns/:column/finished", use: showFinished)
         router.get("/healthz") { _, _ in "ok" }
     }
 
     @Sendable func show(_ request: Request, context: PlanRequestContext) async throws -> Response {
-        let board = try await deps.store.board()
+        let board = try await deps.currentBoard()
         if request.wantsJSON { return try .json(BoardJSON(board)) }
-        return try deps.renderer.response(try await deps.boardPage(context, board: board))
+        let preferences = BoardPreferences(request)
+        let notice = FlashNotice.message(in: request).map(Notice.init)
+        // A page with a one-time notice is never answered from a cache; any other is the same
+        // page for as long as the board, this session and its choices are the same.
+        let tag = notice == nil ? entityTag(board.revision, context, preferences) : nil
+        if let tag, EntityTag.anyMatches(request.headers[values: .ifNoneMatch], tag) {
+            return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: Self.cacheControl])
+        }
+        let page = try await deps.boardPage(context, preferences: preferences, notice: notice, board: board)
+        var response = Response.html(try deps.renderer.html(page), cacheControl: Self.cacheControl)
+        response.headers[.eTag] = tag
+        if notice != nil { response.setCookie(FlashNotice.cleared) }
+        return response
+    }
+
+    /// Kept by the browser alone, and checked with the server (If-None-Match) before each use.
+    static let cacheControl = "private, no-cache"
+
+    /// The board page's validator: the revision, plus everything else the page shows that can
+    /// differ (this session's token, its choices, the version of the static files it links).
+    private func entityTag(_ revision: Int64, _ context: PlanRequestContext, _ preferences: BoardPreferences) -> String {
+        var hash = ContentHash()
+        hash.add(context.csrfToken)
+        hash.add(preferences.fingerprint)
+        hash.add(deps.renderer.assets.version)
+        return "W/\"b\(revision)-\(hash.hex)\""
     }
 
     @Sendable func create(_ request: Request, context: PlanRequestContext) async throws -> Response {
@@ -24,18 +51,19 @@ struct BoardController {
         return try await deps.boardChange(request, context) {
             let column = try form.column()
             let important = try form.optionalBool("important") ?? false
-            let notes = try deps.clean(notes: form["notes"] ?? "")
+            let notes = try deps.storedNotes(form["notes"] ?? "")
             let new: NewTask
             do {
-                new = try NewTask(title: form["title"] ?? "", column: column, important: important, notes: notes.html.html)
+                new = try NewTask(title: form["title"] ?? "", column: column, important: important, notes: notes.notes)
             } catch let error as PlanError where !request.wantsJSON {
                 // Show the board again with what the person typed kept in that column's form.
                 let add = BoardPage.AddForm(title: form["title"] ?? "", important: important, error: error.message)
-                return try deps.renderer.response(try await deps.boardPage(context, addForms: [column: add]), status: error.status)
+                let page = try await deps.boardPage(context, preferences: BoardPreferences(request), addForms: [column: add])
+                return try deps.renderer.response(page, status: error.status)
             }
             let created = try await deps.store.create(new, client: context.clientID)
             if request.wantsJSON {
-                var response = try Response.json(TaskJSON(created.value), status: .created)
+                var response = try Response.json(TaskJSON(created.value, card: try deps.cardHTML(created.value)), status: .created)
                 response.headers[.boardRevision] = String(created.revision)
                 if !notes.removed.isEmpty { response.headers[.notesCleaned] = notes.removed.summary }
                 return response
@@ -48,9 +76,30 @@ struct BoardController {
         try await deps.boardChange(request, context) {
             let undone = try await deps.store.undo(client: context.clientID)
             if request.wantsJSON {
-                return try .json(UndoJSON(revision: undone.revision, undone: undone.value.undone.rawValue, exists: undone.value.exists, task: TaskJSON(undone.value.task)))
+                let task = undone.value.task
+                return try .json(UndoJSON(
+                    revision: undone.revision, undone: undone.value.undone.rawValue, exists: undone.value.exists,
+                    task: TaskJSON(task, card: undone.value.exists ? try deps.cardHTML(task) : nil)))
             }
             return .seeOther(undone.value.exists ? "/#task-\(undone.value.task.id)" : "/")
+        }
+    }
+
+    /// Folds a column's finished tasks away (`show=false`) or shows them again, for this browser.
+    @Sendable func showFinished(_ request: Request, context: PlanRequestContext) async throws -> Response {
+        let form = try context.fields()
+        return try await deps.boardChange(request, context) {
+            let column = try Column(parsing: context.parameters.get("column") ?? "")
+            let show = try form.optionalBool("show") ?? true
+            var preferences = BoardPreferences(request)
+            preferences.setHidesFinished(!show, in: column)
+            var response: Response = if request.wantsJSON {
+                try .json(ColumnPreferenceJSON(column: column.rawValue, hidesFinished: !show))
+            } else {
+                .seeOther("/#column-\(column.rawValue)")
+            }
+            response.setCookie(preferences.cookie)
+            return response
         }
     }
 }

@@ -12,6 +12,7 @@ struct TaskController {
     func addRoutes(to router: Router<PlanRequestContext>) {
         router.get("/tasks/:id", use: show)
         router.post("/tasks/:id", use: edit)
+        router.get("/tasks/:id/actions", use: actions)
         router.post("/tasks/:id/move", use: move)
         router.post("/tasks/:id/finish", use: finish)
         router.post("/tasks/:id/delete", use: delete)
@@ -27,6 +28,14 @@ struct TaskController {
             task: task, csrf: context.csrfToken, notesHTML: deps.shown(notes: task.notes, logger: context.logger), version: task.version, banner: banner))
     }
 
+    /// The card's move and delete choices as a page, for browsers without JavaScript.
+    @Sendable func actions(_ request: Request, context: PlanRequestContext) async throws -> Response {
+        let id = try context.taskID()
+        let board = try await deps.currentBoard()
+        guard let task = board.task(id) else { throw PlanError.taskNotFound(id) }
+        return try deps.renderer.response(TaskActionsPage(task: task, on: board, csrf: context.csrfToken))
+    }
+
     @Sendable func edit(_ request: Request, context: PlanRequestContext) async throws -> Response {
         let id = try context.taskID()
         let form = try context.fields()
@@ -39,17 +48,17 @@ struct TaskController {
         do {
             let important = try form.optionalBool("important")
             let version = try form.optionalNumber("version")
-            let notes = try typedNotes.map { raw throws(PlanError) in try deps.clean(notes: raw) }
+            let notes = try typedNotes.map { raw throws(PlanError) in try deps.storedNotes(raw) }
             if previewing {
                 // Show what would be kept, and what would go, without saving anything.
                 let typed = TaskPage.EditForm(title: typedTitle ?? current.title, important: form.flag("important"), notes: typedNotes ?? "")
                 let removed = notes?.removed.summary ?? ""
                 let banner = Banner.notice("Preview only; nothing is saved yet. " + (removed.isEmpty ? "The notes will be kept as they are." : "Saving will clean the notes: \(removed)"))
                 return try deps.renderer.response(TaskPage(
-                    task: current, csrf: context.csrfToken, notesHTML: notes?.html, previewing: true, form: typed,
+                    task: current, csrf: context.csrfToken, notesHTML: notes?.shown, previewing: true, form: typed,
                     version: version ?? current.version, banner: banner))
             }
-            let edit = try TaskEdit(title: typedTitle, important: important, notes: notes?.html.html, basedOn: version)
+            let edit = try TaskEdit(title: typedTitle, important: important, notes: notes?.notes, basedOn: version)
             let saved = try await deps.store.edit(id, edit, client: context.clientID)
             if request.wantsJSON {
                 var response = try taskJSON(saved)
@@ -85,17 +94,41 @@ struct TaskController {
         let id = try context.taskID()
         let form = try context.fields()
         return try await deps.boardChange(request, context) {
-            let moveID = form["move_id"].flatMap { $0.isEmpty ? nil : $0 }
-            if let moveID, moveID.utf8.count > Self.maxMoveIDLength {
-                throw PlanError.invalidField(name: "move_id", reason: "must be at most \(Self.maxMoveIDLength) characters")
-            }
-            let moveRequest = MoveRequest(
-                taskID: id, column: try form.column(), after: try form.optionalTaskID("after"), moveID: moveID,
-                revision: try form.optionalNumber("revision"))
-            let result = try await deps.store.move(moveRequest, client: context.clientID)
+            let result = try await deps.store.move(try await moveRequest(id, form), client: context.clientID)
             if request.wantsJSON { return try .json(MoveJSON(revision: result.revision, task: TaskJSON(result.task))) }
             return .seeOther("/#task-\(id)")
         }
+    }
+
+    /// Reads a move: `column` and `after` (a drag's anchored move), or `to` (a button's relative
+    /// one: top, up, down, bottom, or a column's name for the end of that column).
+    private func moveRequest(_ id: TaskID, _ form: FormFields) async throws -> MoveRequest {
+        var moveID = form["move_id"].flatMap { $0.isEmpty ? nil : $0 }
+        if let moveID, moveID.utf8.count > Self.maxMoveIDLength {
+            throw PlanError.invalidField(name: "move_id", reason: "must be at most \(Self.maxMoveIDLength) characters")
+        }
+        let revision = try form.optionalNumber("revision")
+        guard let to = form["to"], !to.isEmpty else {
+            return MoveRequest(taskID: id, column: try form.column(), after: try form.optionalTaskID("after"), moveID: moveID, revision: revision)
+        }
+        let place: MovePlace
+        var column: Column
+        if let target = Column(rawValue: to) {
+            (place, column) = (.bottom, target)
+        } else {
+            place = switch to {
+            case "top": .top
+            case "up": .up
+            case "down": .down
+            case "bottom": .bottom
+            default: throw PlanError.invalidField(name: "to", reason: "must be top, up, down, bottom, today, next or later")
+            }
+            column = try await deps.store.task(id).column
+            if let named = form["column"], !named.isEmpty { column = try Column(parsing: named) }
+        }
+        // A button sent twice from the same page (a double click, a resubmitted form) is one move.
+        if moveID == nil, let revision { moveID = "form-\(revision)-\(id)-\(to)-\(column.rawValue)" }
+        return MoveRequest(taskID: id, column: column, place: place, moveID: moveID, revision: revision)
     }
 
     @Sendable func finish(_ request: Request, context: PlanRequestContext) async throws -> Response {
@@ -104,7 +137,7 @@ struct TaskController {
         return try await deps.boardChange(request, context) {
             let finished = try form.optionalBool("finished") ?? true
             let saved = try await deps.store.setFinished(id, finished, client: context.clientID)
-            if request.wantsJSON { return try taskJSON(saved) }
+            if request.wantsJSON { return try taskJSON(saved, card: try deps.cardHTML(saved.value)) }
             // The task page asks to come back to itself; the board to the card.
             return .seeOther(form["return"] == "task" ? "/tasks/\(id)" : "/#task-\(id)")
         }
@@ -115,12 +148,15 @@ struct TaskController {
         return try await deps.boardChange(request, context) {
             let deleted = try await deps.store.delete(id, client: context.clientID)
             if request.wantsJSON { return try .json(RevisionJSON(revision: deleted.revision)) }
-            return .seeOther("/")
+            // The board says what went, with Undo, once.
+            var response = Response.seeOther("/")
+            response.setCookie(FlashNotice.cookie("Deleted “\(deleted.value.title)”."))
+            return response
         }
     }
 
-    private func taskJSON(_ change: Revised<PlanTask>) throws -> Response {
-        var response = try Response.json(TaskJSON(change.value))
+    private func taskJSON(_ change: Revised<PlanTask>, card: String? = nil) throws -> Response {
+        var response = try Response.json(TaskJSON(change.value, card: card))
         response.headers[.boardRevision] = String(change.revision)
         return response
     }

@@ -10,6 +10,28 @@ struct WebDependencies: Sendable {
     let renderer: PageRenderer
     let environment: AppEnvironment
     let sanitizer = NoteSanitizer()
+    /// Every card drawn once and reused until its task changes.
+    let cards: CardCache
+    /// The board at its latest revision, read once and shared by every page and live stream.
+    let snapshot = BoardSnapshot()
+
+    init(store: any BoardStore, renderer: PageRenderer, environment: AppEnvironment) {
+        self.store = store
+        self.renderer = renderer
+        self.environment = environment
+        cards = CardCache(renderer: renderer)
+    }
+
+    /// The board as it is now (one cheap revision query when nothing changed since the last read).
+    func currentBoard() async throws -> Board {
+        try await snapshot.current(store)
+    }
+
+    /// Notes as they will be stored, with the excerpt cards show, and what the sanitizer removed.
+    func storedNotes(_ raw: String) throws(PlanError) -> (notes: TaskNotes, shown: SanitizedHTML, removed: RemovalReport) {
+        let clean = try clean(notes: raw)
+        return (TaskNotes(html: clean.html.html, excerpt: Excerpt.of(storedNotes: clean.html.html)), clean.html, clean.removed)
+    }
 
     /// Notes as they will be stored: rebuilt by the sanitizer, with what it removed.
     func clean(notes raw: String) throws(PlanError) -> SanitizedNote {
@@ -37,9 +59,26 @@ struct WebDependencies: Sendable {
     }
 
     /// The board page, as the person should see it now.
-    func boardPage(_ context: PlanRequestContext, banner: Banner? = nil, addForms: [Column: BoardPage.AddForm] = [:], board: Board? = nil) async throws -> BoardPage {
-        let board = if let board { board } else { try await store.board() }
-        return BoardPage(board: board, csrf: context.csrfToken, banner: banner, addForms: addForms)
+    func boardPage(
+        _ context: PlanRequestContext, preferences: BoardPreferences, banner: Banner? = nil, notice: Notice? = nil,
+        addForms: [Column: BoardPage.AddForm] = [:], board: Board? = nil
+    ) async throws -> BoardPage {
+        let board = if let board { board } else { try await currentBoard() }
+        var cards: [Column: RenderedHTML] = [:]
+        for column in Column.allCases {
+            let tasks = board.tasks(in: column)
+            let drawn = try self.cards.cards(tasks)
+            cards[column] = RenderedHTML.joined(drawn, capacity: drawn.reduce(0) { $0 + $1.html.utf8.count })
+        }
+        self.cards.keepOnly(Set(board.allTasks.lazy.map(\.id)))
+        return BoardPage(
+            board: board, csrf: context.csrfToken, cards: cards, preferences: preferences, banner: banner, notice: notice,
+            addForms: addForms)
+    }
+
+    /// The card of a task as the board draws it now, for scripts that place it themselves.
+    func cardHTML(_ task: PlanTask) throws -> String {
+        try cards.card(task).html
     }
 
     /// A refused change on the board: scripts get the error as JSON (with the board when their view
@@ -53,7 +92,8 @@ struct WebDependencies: Sendable {
                 ErrorJSON(error: .init(code: error.code, message: error.message), revision: revision, board: board.map(BoardJSON.init)),
                 status: error.status)
         }
-        return try renderer.response(try await boardPage(context, banner: .error(error.message)), status: error.status)
+        let page = try await boardPage(context, preferences: BoardPreferences(request), banner: .error(error.message))
+        return try renderer.response(page, status: error.status)
     }
 
     /// Runs a change requested from the board; a `PlanError` becomes `refusedOnBoard`.

@@ -20,8 +20,6 @@ struct EventsController {
     /// A stream ends after this long and the browser reconnects with `Last-Event-ID`, missing
     /// nothing; bounded connections keep proxies and a long-running server healthy.
     var lifetime: Duration = .seconds(300)
-    /// One drawing of the board per revision, shared by every open stream.
-    let snapshot = BoardSnapshot()
     /// Beyond this many missed changes a full refresh is cheaper than replaying them.
     static let catchUpLimit = 200
     /// Open streams are bounded: each holds a connection and wakes on every change.
@@ -36,7 +34,6 @@ struct EventsController {
         // EventSource sends Last-Event-ID when it reconnects; `?since=` lets a page start from the revision it was drawn at.
         let since: String? = request.uri.queryParameters["since"].map { String($0) }
         let lastSeen: Int64? = (request.headers[.lastEventID] ?? since).flatMap { Int64($0) }
-        let csrf = context.csrfToken
         guard notifier.subscriberCount < Self.maxStreams else {
             throw WebError.busy("Too many tabs are following this board live; close some and reload.")
         }
@@ -69,9 +66,9 @@ struct EventsController {
                     sent = current
                     try await writer.write(Self.refresh(current))
                 }
-                try await catchUp(from: &sent, writer: &writer, csrf: csrf)
+                try await catchUp(from: &sent, writer: &writer)
                 for await _ in wakeUps {
-                    if try await !catchUp(from: &sent, writer: &writer, csrf: csrf) {
+                    if try await !catchUp(from: &sent, writer: &writer) {
                         try await writer.write(ByteBuffer(string: ": ping\n\n"))
                     }
                 }
@@ -88,7 +85,7 @@ struct EventsController {
 
     /// Sends every change after `sent`; returns whether anything was sent.
     @discardableResult
-    private func catchUp(from sent: inout Int64, writer: inout any ResponseBodyWriter, csrf: String) async throws -> Bool {
+    private func catchUp(from sent: inout Int64, writer: inout any ResponseBodyWriter) async throws -> Bool {
         let changes = try await deps.store.changes(after: sent, limit: Self.catchUpLimit + 1)
         if changes.isEmpty {
             // Nothing new, unless the board went back in time (a backup was restored): then start over.
@@ -104,12 +101,12 @@ struct EventsController {
             sent = current
             return true
         }
-        // Cards are drawn against the board as it is now; every stream shares one read per revision.
-        let board = try await snapshot.current(deps.store)
+        // Cards are drawn as the board is now (one read per revision for every stream, one drawing per card).
+        let board = try await deps.currentBoard()
         var out = ""
         for change in changes {
             let html = try change.task.flatMap { task in
-                try BoardPage.card(for: task.id, on: board, csrf: csrf).map { try deps.renderer.fragment($0, template: "partials/card") }
+                try board.task(task.id).map { try deps.cardHTML($0) }
             }
             let event = ChangeEventJSON(change, html: html)
             out += "id: \(change.revision)\nevent: change\ndata: \(try Self.encode(event))\n\n"
@@ -152,7 +149,7 @@ struct ChangeEventJSON: Encodable {
         revision = change.revision
         kind = change.kind.rawValue
         id = change.taskID
-        task = change.task.map(TaskJSON.init)
+        task = change.task.map { TaskJSON($0) }
         placement = change.task.flatMap { task in change.placement.map { Placement(column: task.column.rawValue, after: $0.after) } }
         self.html = html
     }
@@ -161,18 +158,4 @@ struct ChangeEventJSON: Encodable {
 extension HTTPField.Name {
     static let lastEventID = Self("Last-Event-ID")!
     static let xAccelBuffering = Self("X-Accel-Buffering")!
-}
-
-/// The latest board read, reused while the revision is unchanged: with many tabs open, one change
-/// would otherwise make every stream read the whole board.
-final class BoardSnapshot: Sendable {
-    private let cached = Mutex<Board?>(nil)
-
-    func current(_ store: any BoardStore) async throws -> Board {
-        let revision = try await store.revision()
-        if let board = cached.withLock({ $0 }), board.revision == revision { return board }
-        let board = try await store.board()
-        cached.withLock { $0 = board }
-        return board
-    }
 }

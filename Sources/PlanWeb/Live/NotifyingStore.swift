@@ -10,6 +10,7 @@ struct NotifyingStore: BoardStore {
     func revision() async throws -> Int64 { try await base.revision() }
     func task(_ id: TaskID) async throws -> PlanTask { try await base.task(id) }
     func changes(after revision: Int64, limit: Int) async throws -> [ChangeEvent] { try await base.changes(after: revision, limit: limit) }
+    func deriveMissingExcerpts(_ derive: @escaping @Sendable (String) -> String) async throws -> Int { try await base.deriveMissingExcerpts(derive) }
 
     func create(_ new: NewTask, client: String?) async throws -> Revised<PlanTask> {
         try await notifying { try await base.create(new, client: client) }

@@ -17,6 +17,15 @@ struct LocalhostGuardMiddleware: RouterMiddleware {
     static let accessCookie = "pb_access"
     /// Reachable without the access token: what the login page needs, and the liveness probe.
     static let openPaths: Set<String> = ["/login", "/healthz", "/board.css", "/favicon.svg"]
+    /// Static files the login page loads, at any version of `/assets/VERSION/NAME`.
+    static let openAssets: Set<String> = ["board.css", "favicon.svg"]
+
+    /// Whether `path` may be fetched before logging in.
+    static func isOpen(_ path: String) -> Bool {
+        if openPaths.contains(path) { return true }
+        guard let (name, _) = StaticFilesMiddleware.name(in: path, version: "") else { return false }
+        return openAssets.contains(name)
+    }
 
     let hostNames: Set<String>
     let accessToken: String?
@@ -31,7 +40,7 @@ struct LocalhostGuardMiddleware: RouterMiddleware {
             let authority = request.head.authority?.lowercased() ?? ""
             guard source == "http://\(authority)" || source == "https://\(authority)" else { throw WebError.crossSite }
         }
-        if let accessToken, !Self.openPaths.contains(request.uri.path), !carries(accessToken, request) {
+        if let accessToken, !Self.isOpen(request.uri.path), !carries(accessToken, request) {
             throw WebError.unauthorized(next: request.method == .get ? request.uri.description : "/")
         }
         return try await next(request, context)

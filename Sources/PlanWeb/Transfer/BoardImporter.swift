@@ -185,7 +185,8 @@ struct BoardImporter {
         plan.report.added[column, default: 0] += 1
         let created = created ?? now
         plan.tasks.append(ImportedTask(
-            title: title, column: column, important: important, finished: finished, notes: notes.html.html,
+            title: title, column: column, important: important, finished: finished,
+            notes: TaskNotes(html: notes.html.html, excerpt: Excerpt.of(storedNotes: notes.html.html)),
             created: created, updated: max(updated ?? created, created), originalID: originalID))
     }
 

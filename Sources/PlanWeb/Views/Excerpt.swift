@@ -8,8 +8,12 @@ package enum Excerpt {
 
     /// The text of the stored (sanitized) notes, cut at a word boundary; nil when there is none.
     package static func of(_ task: PlanTask) -> String? {
-        guard !task.notes.isEmpty else { return nil }
-        let text = SanitizedHTML.plainText(ofStoredNotes: task.notes, limit: length)
+        let text = of(storedNotes: task.notes)
         return text.isEmpty ? nil : text
+    }
+
+    /// The excerpt of notes as stored (sanitizer output): what is kept with the task when it is saved.
+    package static func of(storedNotes html: String) -> String {
+        html.isEmpty ? "" : SanitizedHTML.plainText(ofStoredNotes: html, limit: length)
     }
 }

@@ -12,8 +12,10 @@ struct TaskJSON: Encodable, Sendable {
     let notes: String
     let created: Date
     let updated: Date
+    /// The card as the board draws it, in answers to a change made from the board (absent elsewhere).
+    let html: String?
 
-    init(_ task: PlanTask) {
+    init(_ task: PlanTask, card html: String? = nil) {
         id = task.id
         title = task.title
         column = task.column.rawValue
@@ -22,6 +24,7 @@ struct TaskJSON: Encodable, Sendable {
         notes = task.notes
         created = task.created
         updated = task.updated
+        self.html = html
     }
 }
 
@@ -32,7 +35,7 @@ struct BoardJSON: Encodable, Sendable {
 
     init(_ board: Board) {
         revision = board.revision
-        columns = Dictionary(uniqueKeysWithValues: Column.allCases.map { ($0.rawValue, board.tasks(in: $0).map(TaskJSON.init)) })
+        columns = Dictionary(uniqueKeysWithValues: Column.allCases.map { ($0.rawValue, board.tasks(in: $0).map { TaskJSON($0) }) })
     }
 }
 
@@ -60,6 +63,12 @@ struct UndoJSON: Encodable, Sendable {
     let undone: String
     let exists: Bool
     let task: TaskJSON
+}
+
+/// Whether a column's finished tasks are folded away in this browser.
+struct ColumnPreferenceJSON: Encodable, Sendable {
+    let column: String
+    let hidesFinished: Bool
 }
 
 /// The answer to a change that returns only the new revision (delete).

@@ -10,19 +10,23 @@ package protocol PageView: Sendable {
 /// Draws pages from the Mustache templates in the configured `Templates/` folder.
 package struct PageRenderer: Sendable {
     let library: MustacheLibrary
+    /// The static files, for the versioned path every page loads its styles and scripts from.
+    let assets: StaticAssets
 
-    package init(templates folder: URL) async throws {
+    init(templates folder: URL, assets: StaticAssets) async throws {
         // Must be registered before the templates are parsed: they name it in a pragma.
         MustacheContentTypes.register(HTMLEscaping(), named: HTMLEscaping.name)
         library = try await MustacheLibrary(directory: folder.path)
-        for name in ["board", "task", "error"] where library.getTemplate(named: name) == nil {
+        self.assets = assets
+        for name in ["board", "task", "error", "partials/card"] where library.getTemplate(named: name) == nil {
             throw TemplateMissing(name: name, folder: folder.path)
         }
     }
 
     /// The page's HTML, or a thrown error if its template is missing (a deployment fault, not a person's).
     package func html(_ page: some PageView) throws -> String {
-        guard let html = library.render(page, withTemplate: type(of: page).template) else {
+        let envelope = PageEnvelope(page: page, assets: assets.basePath)
+        guard let html = library.render(envelope, withTemplate: type(of: page).template) else {
             throw TemplateMissing(name: type(of: page).template, folder: "")
         }
         return html
@@ -48,11 +52,30 @@ package struct PageRenderer: Sendable {
     }
 }
 
+/// What every page is drawn with besides its own view model: the versioned path of the static
+/// files (`{{assets}}` in the layout). Every other name is the page's.
+private struct PageEnvelope: MustacheParent {
+    let page: any PageView
+    let assets: String
+
+    func child(named name: String) -> Any? {
+        if name == "assets" { return assets }
+        if let parent = page as? any MustacheParent { return parent.child(named: name) }
+        guard let value = Mirror(reflecting: page).children.first(where: { $0.label == name })?.value else { return nil }
+        // Mustache treats a missing value and an empty optional alike.
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return value }
+        return mirror.children.first?.value
+    }
+}
+
 extension Response {
-    static func html(_ html: String, status: HTTPResponse.Status = .ok) -> Response {
+    /// A page. Not stored by default (pages carry the session's token and may hold typed text);
+    /// the board, which has a validator, is stored privately and revalidated (`private, no-cache`).
+    static func html(_ html: String, status: HTTPResponse.Status = .ok, cacheControl: String = "no-store") -> Response {
         Response(
             status: status,
-            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: cacheControl],
             body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 

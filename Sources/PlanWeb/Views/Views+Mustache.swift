@@ -12,8 +12,10 @@ extension BoardPage: MustacheParent {
         case "revision": revision
         case "csrf": csrf
         case "banner": banner
+        case "notice": notice
         case "columns": columns
         case "taskCountLabel": taskCountLabel
+        case "menu": menu
         default: nil
         }
     }
@@ -26,6 +28,9 @@ extension BoardPage.ColumnView: MustacheParent {
         case "title": title
         case "count": count
         case "countLabel": countLabel
+        case "finishedCount": finishedCount
+        case "hasFinished": hasFinished
+        case "hidesFinished": hidesFinished
         case "cards": cards
         case "add": add
         default: nil
@@ -33,37 +38,18 @@ extension BoardPage.ColumnView: MustacheParent {
     }
 }
 
-extension BoardPage.CardView: MustacheParent {
+extension CardView: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "csrf": csrf
         case "id": id
         case "title": title
         case "important": important
         case "finished": finished
         case "excerpt": excerpt
         case "state": state
-        case "moves": moves
         case "finishValue": finishValue
         case "finishLabel": finishLabel
-        case "deleteLabel": deleteLabel
-        default: nil
-        }
-    }
-}
-
-extension BoardPage.MoveButton: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "kind": kind
-        case "csrf": csrf
-        case "revision": revision
-        case "taskID": taskID
-        case "column": column
-        case "after": after
-        case "moveID": moveID
-        case "symbol": symbol
-        case "label": label
+        case "moreLabel": moreLabel
         default: nil
         }
     }

@@ -1,0 +1,102 @@
+// Scrolling while a card is carried: a column scrolls when the pointer nears its top or bottom,
+// faster the deeper into the edge zone and the longer it is held there (so a column of hundreds
+// of cards is crossed in seconds); the board glides sideways near its side edges, or on a phone
+// pages to the neighbouring column after a short hold.
+
+const EDGE = 56; // px: the edge zone that scrolls
+const MAX_SPEED = 1.6; // px per ms at the very edge, when the hold begins
+const RAMP = 700; // ms of holding that adds another MAX_SPEED, up to ACCELERATION times
+const ACCELERATION = 4;
+const PAGE_DWELL = 450; // ms to hold halfway into a phone's side edge zone before it pages; deeper pages sooner
+const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
+
+/**
+ * How many times faster than at first an edge scroll runs after being held for `held` ms.
+ * @param {number} held
+ */
+export function acceleration(held) {
+  return Math.min(ACCELERATION, 1 + held / RAMP);
+}
+
+/**
+ * One frame of edge scrolling for the drag under way. Returns whether anything scrolled (or is
+ * about to), so the caller keeps asking for frames.
+ * @param {object} drag the pointer drag (see pointer.js): geometry measured at pickup, pointer, target
+ * @param {HTMLElement} board
+ * @param {number} now the frame's timestamp
+ * @param {() => {x: number, y: number, pageX: number}} drift how far things scrolled since pickup
+ * @param {() => void} relocate finds the gap again after content moved under the pointer
+ */
+export function edgeScroll(drag, board, now, drift, relocate) {
+  if (drag.outside || !drag.target) {
+    drag.edgeSince = 0;
+    drag.holdSince = 0;
+    return false;
+  }
+  const elapsed = drag.lastFrame ? Math.min(now - drag.lastFrame, 50) : 16;
+  drag.lastFrame = now;
+  const moved = drift();
+  const { column } = drag.target;
+  const top = column.top + moved.y;
+  const bottom = column.bottom + moved.y;
+  const zone = Math.min(EDGE, (bottom - top) / 4);
+  let active = false;
+  const depth = drag.y < top + zone ? -(top + zone - drag.y) / zone : drag.y > bottom - zone ? (drag.y - bottom + zone) / zone : 0;
+  if (depth) {
+    drag.holdSince ||= now;
+    const speed = Math.sign(depth) * Math.min(1, Math.abs(depth)) ** 2 * MAX_SPEED * acceleration(now - drag.holdSince);
+    column.carry += speed * elapsed;
+    const step = Math.trunc(column.carry);
+    if (step) {
+      column.carry -= step;
+      const before = column.scroll;
+      column.list.scrollTop = before + step;
+      column.scroll = column.list.scrollTop;
+      active = column.scroll !== before;
+      if (active) relocate();
+      else drag.holdSince = 0; // reached the end: a new hold starts slow again
+    } else {
+      active = true;
+    }
+  } else {
+    column.carry = 0;
+    drag.holdSince = 0;
+  }
+  if (active !== drag.scrolling) {
+    // While content scrolls under the pointer the gap jumps rather than slides: sliding cards
+    // that scroll away anyway would cost a style pass over every moving card each frame.
+    drag.scrolling = active;
+    board.classList.toggle('is-autoscrolling', active);
+  }
+  return sideways(drag, board, now, elapsed, moved) || active;
+}
+
+/** The board's own sideways scrolling near its left and right edges. */
+function sideways(drag, board, now, elapsed, moved) {
+  if (drag.pannable <= 0) return false;
+  const left = drag.area.left + moved.pageX;
+  const right = drag.area.right + moved.pageX;
+  const sideZone = Math.min(EDGE, (right - left) / 8);
+  const side = drag.x < left + sideZone ? -1 : drag.x > right - sideZone ? 1 : 0;
+  const room = side < 0 ? drag.now.board > 0 : side > 0 && drag.now.board < drag.pannable - 1;
+  // How deep into the edge zone, 0 to 1: deeper pages sooner, or glides faster.
+  const depth = Math.min(1, side < 0 ? (left + sideZone - drag.x) / sideZone : (drag.x - right + sideZone) / sideZone);
+  if (!side || !room) {
+    drag.edgeSide = 0;
+    return false;
+  }
+  if (drag.paging) {
+    // Snapped columns page one at a time after a hold, like carrying a row on a phone.
+    if (drag.edgeSide !== side) {
+      drag.edgeSide = side;
+      drag.edgeSince = now;
+    } else if (now - drag.edgeSince > PAGE_DWELL * (1.5 - depth)) {
+      const page = drag.columns[1] ? drag.columns[1].left - drag.columns[0].left : board.clientWidth;
+      board.scrollBy({ left: side * page, behavior: reducedMotion.matches ? 'auto' : 'smooth' });
+      drag.edgeSince = now + 250;
+    }
+  } else {
+    board.scrollLeft += side * Math.max(1, depth ** 2 * MAX_SPEED * elapsed);
+  }
+  return true;
+}

@@ -1,0 +1,82 @@
+// Adding tasks quickly: Enter in a column's add field saves the task without reloading the page,
+// empties the field and leaves the focus in it, so the next task can be typed at once. Tasks typed
+// in a row are saved one after another, in the order they were typed; a refused one comes back into
+// the field (or, if something new is being typed there, into the message) with the reason beside it.
+import { cardFrom, columnName, post, refreshCounts, setRevision } from './board-sync.js';
+import { NETWORK_MESSAGE } from './moves.js';
+import { state } from './state.js';
+import { say } from './status.js';
+
+/** Saves run one at a time, so tasks land in the order they were typed. */
+let saving = Promise.resolve();
+
+/**
+ * Takes over the add forms of the board's columns.
+ * @param {HTMLElement} board
+ */
+export function setupCapture(board) {
+  board.addEventListener('submit', (event) => {
+    const form = event.target.closest('.add-task');
+    if (!form) return;
+    event.preventDefault();
+    const field = form.elements.title;
+    const important = form.elements.important;
+    const typed = { title: field.value, important: important.checked };
+    field.value = '';
+    important.checked = false;
+    saving = saving.then(() => add(form, typed));
+  });
+}
+
+async function add(form, typed) {
+  const field = form.elements.title;
+  const column = form.elements.column.value;
+  let answer;
+  try {
+    const fields = { title: typed.title, column };
+    if (typed.important) fields.important = 'true';
+    answer = await post('/tasks', fields);
+  } catch {
+    answer = null;
+  }
+  if (answer?.status === 201) {
+    showError(form, null);
+    setRevision(state.board, answer.headers.get('X-Board-Revision') ?? state.board.dataset.revision);
+    const list = form.closest('.column').querySelector('.tasks');
+    let card = document.getElementById(`task-${answer.body.id}`);
+    if (!card) {
+      card = cardFrom(answer.body.html ?? '');
+      if (card) list.append(card);
+    }
+    card?.scrollIntoView({ block: 'nearest' });
+    refreshCounts(state.board);
+    say(`Added “${answer.body.title}” to ${columnName(column)}.`);
+    return;
+  }
+  const reason = answer ? answer.body?.error?.message ?? `The server answered ${answer.status}.` : NETWORK_MESSAGE;
+  // What was typed is never lost: back in the field if it is free, otherwise quoted in the message.
+  if (field.value === '') {
+    field.value = typed.title;
+    form.elements.important.checked = typed.important;
+    showError(form, `${reason}`);
+  } else {
+    showError(form, `“${typed.title}” was not added: ${reason}`);
+  }
+  say(`“${typed.title}” was not added. ${reason}`, { kind: 'error' });
+}
+
+/** The message under the field (and the field marked invalid), or neither. */
+function showError(form, message) {
+  const field = form.elements.title;
+  const error = form.querySelector('.field-error');
+  if (!error) return;
+  error.textContent = message ?? '';
+  error.hidden = !message;
+  if (message) {
+    field.setAttribute('aria-invalid', 'true');
+    field.setAttribute('aria-describedby', error.id);
+  } else {
+    field.removeAttribute('aria-invalid');
+    field.removeAttribute('aria-describedby');
+  }
+}

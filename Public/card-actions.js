@@ -1,0 +1,146 @@
+// What the buttons on and around a card do with JavaScript: the round check finishes or reopens
+// the task, the menu's choices move it (saved like a drag) or delete it (with Undo), a column's
+// "Hide finished" folds its finished tasks away, and the header's Undo undoes. Each of these is a
+// form button that also works without JavaScript; here the page stays put instead of reloading.
+import { cardFrom, columnName, post, refreshCounts, setRevision, titleOf, visibleCardsIn } from './board-sync.js';
+import { slide, focusNear } from './keyboard.js';
+import { exclusively, homeOf, isBusy, NETWORK_MESSAGE, saveMove, undo } from './moves.js';
+import { focusCard, settle } from './rove.js';
+import { state } from './state.js';
+import { say } from './status.js';
+
+/**
+ * Takes over the page form's buttons (they post through `#board-actions`).
+ * @param {HTMLElement} board
+ */
+export function setupCardActions(board) {
+  document.addEventListener('submit', (event) => {
+    const button = event.submitter;
+    if (!button || event.target.id !== 'board-actions') return;
+    const card = button.closest('.task');
+    const run = button.classList.contains('task-check') && card ? () => finish(card, button.value === 'true')
+      : button.classList.contains('finished-toggle') ? () => toggleFinished(button.closest('.column'))
+      : button.getAttribute('formaction') === '/undo' ? () => undo()
+      : null;
+    if (!run) return; // anything else posts as a form, as it would without JavaScript
+    event.preventDefault();
+    if (!state.drag) run();
+  });
+}
+
+/**
+ * Runs a choice from the card's menu.
+ * @param {HTMLElement} card
+ * @param {string} action top, up, down, bottom, a column's id, or delete
+ */
+export function chooseAction(card, action) {
+  if (action === 'delete') {
+    deleteCard(card);
+    return;
+  }
+  if (isBusy()) {
+    say('Still saving the last change…');
+    return;
+  }
+  const home = homeOf(card);
+  const list = card.parentElement;
+  const shown = visibleCardsIn(list);
+  const index = shown.indexOf(card);
+  let change = null;
+  if (action === 'top' && index > 0) change = () => list.insertBefore(card, list.firstElementChild);
+  else if (action === 'up' && index > 0) change = () => shown[index - 1].before(card);
+  else if (action === 'down' && index < shown.length - 1) change = () => shown[index + 1].after(card);
+  else if (action === 'bottom' && index < shown.length - 1) change = () => list.append(card);
+  else {
+    const target = state.board.querySelector(`[data-column="${action}"] .tasks`);
+    if (target && target !== list) change = () => target.append(card);
+  }
+  if (!change) {
+    say(`“${titleOf(card)}” is already there.`);
+    return;
+  }
+  slide([card], change);
+  focusCard(card);
+  saveMove(card, home, 'menu', null);
+}
+
+/** Finishes (or reopens) a task; the server draws the card anew. */
+async function finish(card, finished) {
+  const hadFocus = card.contains(document.activeElement);
+  await exclusively(async () => {
+    let answer;
+    try {
+      answer = await post(`/tasks/${card.dataset.taskId}/finish`, { finished: String(finished) });
+    } catch {
+      say(`Nothing changed. ${NETWORK_MESSAGE}`, { kind: 'error' });
+      return;
+    }
+    if (answer.status !== 200) {
+      say(answer.body?.error?.message ?? `Nothing changed (the server answered ${answer.status}).`, { kind: 'error' });
+      return;
+    }
+    setRevision(state.board, answer.headers.get('X-Board-Revision') ?? state.board.dataset.revision);
+    const fresh = answer.body?.html && cardFrom(answer.body.html);
+    if (fresh && card.isConnected) {
+      card.replaceWith(fresh);
+      if (hadFocus) (fresh.querySelector('.task-check') ?? fresh).focus({ preventScroll: true });
+    }
+    refreshCounts(state.board);
+    const title = answer.body?.title ?? titleOf(card);
+    say(finished ? `Finished “${title}”.` : `“${title}” is open again.`, { undo });
+  });
+}
+
+/** Deletes a task; the status bar offers Undo, which brings it back where it was. */
+export async function deleteCard(card) {
+  if (isBusy()) {
+    say('Still saving the last change…');
+    return;
+  }
+  const home = homeOf(card);
+  const list = card.parentElement;
+  const index = visibleCardsIn(list).indexOf(card);
+  const title = titleOf(card);
+  const hadFocus = card.contains(document.activeElement);
+  await exclusively(async () => {
+    card.remove();
+    refreshCounts(state.board);
+    if (hadFocus) focusNear(list, index);
+    let answer;
+    try {
+      answer = await post(`/tasks/${card.dataset.taskId}/delete`, {});
+    } catch {
+      answer = null;
+    }
+    if (answer?.status === 200) {
+      setRevision(state.board, answer.body?.revision ?? state.board.dataset.revision);
+      say(`Deleted “${title}”.`, { undo });
+    } else if (answer?.status === 404) {
+      say(`“${title}” was already deleted, in another tab or by someone else.`);
+    } else {
+      home.list.insertBefore(card, home.next?.isConnected ? home.next : null);
+      refreshCounts(state.board);
+      const reason = answer ? answer.body?.error?.message ?? `The server answered ${answer.status}.` : NETWORK_MESSAGE;
+      say(`“${title}” was not deleted. ${reason}`, { kind: 'error' });
+    }
+  });
+}
+
+/** Folds a column's finished tasks away or shows them again; the choice is kept by the server (a cookie). */
+async function toggleFinished(section) {
+  const hide = section.dataset.hideFinished !== 'true';
+  const focused = document.activeElement;
+  section.dataset.hideFinished = String(hide);
+  const toggle = section.querySelector('.finished-toggle');
+  if (toggle) toggle.value = String(hide);
+  // A card that just went out of sight can't keep focus or the column's Tab stop.
+  if (focused?.closest?.('.task[data-finished="true"]') && hide) toggle?.focus();
+  settle(section.querySelector('.tasks'));
+  say(hide ? `Finished tasks in ${columnName(section.dataset.column)} are hidden.` : `Finished tasks in ${columnName(section.dataset.column)} are shown.`);
+  try {
+    const answer = await post(`/columns/${section.dataset.column}/finished`, { show: String(!hide) });
+    if (answer.status !== 200) throw new Error(String(answer.status));
+  } catch {
+    say('The board could not remember that choice; it applies until you reload.', { kind: 'error' });
+  }
+}

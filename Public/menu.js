@@ -1,0 +1,128 @@
+// The card menu: "⋯" on a card opens the move and delete choices the server drew once into the
+// page (`<template id="card-menu">`, the same choices `/tasks/ID/actions` offers without
+// JavaScript). Arrow keys move through it, Escape or a click elsewhere closes it.
+import { visibleCardsIn } from './board-sync.js';
+
+let menu = null;
+let opener = null;
+let chosen = null;
+let forCard = null;
+
+/**
+ * Prepares the menu and opens it from each card's "⋯".
+ * @param {HTMLElement} board
+ * @param {(card: HTMLElement, action: string) => void} choose runs the chosen action for the card
+ */
+export function setupMenu(board, choose) {
+  const template = document.getElementById('card-menu');
+  if (!template) return;
+  menu = template.content.firstElementChild.cloneNode(true);
+  menu.id = 'card-menu-open';
+  menu.hidden = true;
+  menu.setAttribute('aria-label', 'Move or delete');
+  document.body.append(menu);
+  chosen = choose;
+
+  for (const link of board.querySelectorAll('.task-more')) prepare(link);
+  new MutationObserver(() => {
+    for (const link of board.querySelectorAll('.task-more:not([role])')) prepare(link);
+  }).observe(board, { childList: true, subtree: true });
+  board.addEventListener('click', (event) => {
+    const link = event.target.closest('.task-more');
+    if (!link) return;
+    event.preventDefault();
+    if (forCard === link.closest('.task')) close();
+    else open(link.closest('.task'));
+  });
+  menu.addEventListener('click', (event) => {
+    const item = event.target.closest('.menu-item');
+    if (!item || item.disabled) return;
+    const card = forCard;
+    close({ focus: false });
+    chosen(card, item.dataset.action);
+  });
+  menu.addEventListener('keydown', onMenuKey);
+  document.addEventListener('pointerdown', (event) => {
+    if (forCard && !menu.contains(event.target) && !event.target.closest?.('.task-more')) close({ focus: false });
+  }, true);
+  window.addEventListener('resize', () => close({ focus: false }));
+  board.addEventListener('scroll', () => close({ focus: false }), { capture: true, passive: true });
+}
+
+/** With JavaScript, "⋯" is a button that opens a menu, not a link to another page. */
+function prepare(link) {
+  link.setAttribute('role', 'button');
+  link.setAttribute('aria-haspopup', 'menu');
+  link.setAttribute('aria-expanded', 'false');
+  link.setAttribute('aria-controls', 'card-menu-open');
+}
+
+/**
+ * Opens the menu for `card`, offering only what applies where it is now.
+ * @param {HTMLElement} card
+ */
+export function open(card) {
+  if (!menu) return;
+  close({ focus: false });
+  forCard = card;
+  opener = card.querySelector('.task-more');
+  const column = card.closest('[data-column]').dataset.column;
+  const cards = visibleCardsIn(card.parentElement);
+  const index = cards.indexOf(card);
+  const finished = card.dataset.finished === 'true';
+  for (const item of menu.querySelectorAll('.menu-item')) {
+    const action = item.dataset.action;
+    item.hidden = action === column;
+    item.disabled = action !== 'delete' && (finished
+      || ((action === 'top' || action === 'up') && index <= 0)
+      || ((action === 'down' || action === 'bottom') && index >= cards.length - 1));
+  }
+  menu.hidden = false;
+  opener?.setAttribute('aria-expanded', 'true');
+  place(opener ?? card);
+  items()[0]?.focus();
+}
+
+/** Closes the menu; focus goes back to the "⋯" it was opened from unless told otherwise. */
+export function close({ focus = true } = {}) {
+  if (!menu || menu.hidden) return;
+  menu.hidden = true;
+  opener?.setAttribute('aria-expanded', 'false');
+  if (focus && opener?.isConnected) opener.focus();
+  opener = null;
+  forCard = null;
+}
+
+function items() {
+  return Array.from(menu.querySelectorAll('.menu-item')).filter((item) => !item.hidden && !item.disabled);
+}
+
+/** Below the anchor, right-aligned to it; above it when there is no room below; on screen. */
+function place(anchor) {
+  const box = anchor.getBoundingClientRect();
+  menu.style.left = '0px';
+  menu.style.top = '0px';
+  const size = menu.getBoundingClientRect();
+  const left = Math.max(8, Math.min(box.right - size.width, innerWidth - size.width - 8));
+  const below = box.bottom + 4;
+  const top = below + size.height <= innerHeight - 8 ? below : Math.max(8, box.top - size.height - 4);
+  menu.style.left = `${left}px`;
+  menu.style.top = `${top}px`;
+}
+
+function onMenuKey(event) {
+  const list = items();
+  const at = list.indexOf(document.activeElement);
+  const go = (index) => list[(index + list.length) % list.length]?.focus();
+  if (event.key === 'ArrowDown') go(at + 1);
+  else if (event.key === 'ArrowUp') go(at - 1);
+  else if (event.key === 'Home') go(0);
+  else if (event.key === 'End') go(list.length - 1);
+  else if (event.key === 'Escape') close();
+  else if (event.key === 'Tab') {
+    close(); // back on "⋯", from where Tab then moves on as usual
+    return;
+  } else return;
+  event.preventDefault();
+  event.stopPropagation();
+}

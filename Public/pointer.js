@@ -1,0 +1,380 @@
+// Carrying a card with a mouse, pen or finger: a press becomes a drag after a few pixels (mouse)
+// or a long press (touch, so a swipe still scrolls); a snapshot follows the pointer, a gap opens
+// where the card would land, and the drop is saved (moves.js). Layout is read once at pickup;
+// each frame then works from those numbers and the scroll offsets scroll events report.
+import { edgeScroll } from './autoscroll.js';
+import { visibleCardsIn } from './board-sync.js';
+import { emit } from './events.js';
+import { homeOf, isBusy, saveMove } from './moves.js';
+import { state } from './state.js';
+import { say } from './status.js';
+
+const MOUSE_SLOP = 4; // px a mouse must travel before a press becomes a drag
+const TOUCH_SLOP = 10; // px a finger may wander during a long-press; more is a swipe (scroll)
+const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
+
+let board;
+let refuse;
+
+/**
+ * Listens for presses on the board's cards.
+ * @param {HTMLElement} element the board
+ * @param {(card: HTMLElement, via: string) => void} refuseFinished shakes a finished card that was grabbed
+ */
+export function setupPointer(element, refuseFinished) {
+  board = element;
+  refuse = refuseFinished;
+  board.addEventListener('pointerdown', onPointerDown);
+  window.addEventListener('pointermove', onPointerMove);
+  window.addEventListener('pointerup', onPointerUp);
+  window.addEventListener('pointercancel', onPointerCancel);
+  // Once a long-press has lifted a card, the finger drags it rather than scrolling the page.
+  board.addEventListener('touchmove', (event) => {
+    if (state.drag?.type === 'touch' && event.cancelable) event.preventDefault();
+  }, { passive: false });
+  board.addEventListener('contextmenu', (event) => {
+    if (state.drag || state.pending?.type === 'touch') event.preventDefault();
+  });
+  board.addEventListener('dragstart', (event) => event.preventDefault());
+  document.addEventListener('scroll', onScroll, { capture: true, passive: true });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && state.drag && state.drag.type !== 'keyboard') {
+      event.preventDefault();
+      finishPointerDrag(true);
+    }
+  });
+}
+
+function onPointerDown(event) {
+  if (state.drag || state.pending || !event.isPrimary) return;
+  if (event.pointerType !== 'touch' && event.button !== 0) return;
+  const card = event.target.closest('.task');
+  if (!card || event.target.closest('button, input, textarea, select, label, .task-more')) return;
+  if (isBusy()) {
+    say('Still saving the last change…');
+    return;
+  }
+  const pending = { card, pointerId: event.pointerId, type: event.pointerType, x: event.clientX, y: event.clientY, timer: 0 };
+  state.pending = pending;
+  if (event.pointerType === 'touch') {
+    const delay = Number(board.dataset.longPress) || 300;
+    pending.timer = setTimeout(() => {
+      state.pending = null;
+      if (pending.card.dataset.finished === 'true') refuse(pending.card, 'touch');
+      else beginPointerDrag(pending);
+    }, delay);
+  }
+}
+
+function dropPending() {
+  clearTimeout(state.pending?.timer);
+  state.pending = null;
+}
+
+function onPointerMove(event) {
+  const drag = state.drag;
+  if (drag?.pointerId === event.pointerId && drag.type !== 'keyboard') {
+    drag.x = event.clientX;
+    drag.y = event.clientY;
+    schedule();
+    return;
+  }
+  const pending = state.pending;
+  if (!pending || pending.pointerId !== event.pointerId) return;
+  const distance = Math.hypot(event.clientX - pending.x, event.clientY - pending.y);
+  if (pending.type === 'touch') {
+    // Moving before the long-press ends is a swipe: leave it to the browser, which scrolls.
+    if (distance > TOUCH_SLOP) dropPending();
+  } else if (distance > MOUSE_SLOP) {
+    dropPending();
+    if (pending.card.dataset.finished === 'true') refuse(pending.card, pending.type);
+    else beginPointerDrag(pending, event.clientX, event.clientY);
+  }
+}
+
+function onPointerUp(event) {
+  if (state.pending?.pointerId === event.pointerId) dropPending();
+  else if (state.drag?.pointerId === event.pointerId && state.drag.type !== 'keyboard') finishPointerDrag(false);
+}
+
+function onPointerCancel(event) {
+  if (state.pending?.pointerId === event.pointerId) dropPending();
+  else if (state.drag?.pointerId === event.pointerId && state.drag.type !== 'keyboard') finishPointerDrag(true);
+}
+
+/**
+ * Measures the board once (every shown card's box, in its list's scrolled coordinates) so that
+ * moving the pointer reads no layout; what scrolls later is tracked from scroll events.
+ */
+function measure(card) {
+  const box = card.getBoundingClientRect();
+  const gap = parseFloat(getComputedStyle(card.parentElement).rowGap) || 0;
+  const shift = box.height + gap;
+  const columns = Array.from(board.querySelectorAll('.column'), (section) => {
+    const list = section.querySelector('.tasks');
+    const outer = section.getBoundingClientRect();
+    const inner = list.getBoundingClientRect();
+    const scroll = list.scrollTop;
+    const cards = [];
+    const tops = [];
+    const heights = [];
+    let past = false;
+    for (const other of visibleCardsIn(list)) {
+      if (other === card) {
+        past = true;
+        continue;
+      }
+      const rect = other.getBoundingClientRect();
+      cards.push(other);
+      // Where each card sits once the lifted one has left its list.
+      tops.push(rect.top - inner.top + scroll - (past ? shift : 0));
+      heights.push(rect.height);
+    }
+    return {
+      id: section.dataset.column, section, list, left: outer.left, right: outer.right, top: inner.top, bottom: inner.bottom,
+      scroll, cards, tops, heights, gap, offsets: new Float64Array(cards.length), carry: 0,
+    };
+  });
+  const area = board.getBoundingClientRect();
+  const scrolled = { board: board.scrollLeft, x: scrollX, y: scrollY };
+  return { box, shift, columns, area, scrolled, now: { ...scrolled } };
+}
+
+function beginPointerDrag(press, x = press.x, y = press.y) {
+  const { card } = press;
+  const home = homeOf(card);
+  const geometry = measure(card);
+  const source = geometry.columns.find((column) => column.list === home.list);
+  const sourceIndex = visibleCardsIn(home.list).indexOf(card);
+
+  const snapshot = card.cloneNode(true);
+  snapshot.removeAttribute('id');
+  for (const element of snapshot.querySelectorAll('[id]')) element.removeAttribute('id');
+  snapshot.removeAttribute('tabindex');
+  snapshot.setAttribute('aria-hidden', 'true');
+  snapshot.inert = true;
+  snapshot.classList.add('drag-snapshot');
+  Object.assign(snapshot.style, {
+    left: `${geometry.box.left}px`, top: `${geometry.box.top}px`, width: `${geometry.box.width}px`, height: `${geometry.box.height}px`,
+  });
+  const placeholder = document.createElement('li');
+  placeholder.className = 'drop-placeholder';
+  placeholder.setAttribute('aria-hidden', 'true');
+  placeholder.style.height = `${geometry.box.height}px`;
+
+  const drag = {
+    type: press.type, pointerId: press.pointerId, card, home, snapshot, placeholder, ...geometry, hadFocus: card.contains(document.activeElement),
+    startX: press.x, startY: press.y, x, y, target: null, outside: false, scrolling: false, raf: 0, lastFrame: 0,
+    edgeSince: 0, edgeSide: 0, holdSince: 0, sourceIndex,
+    // Paging (a phone's snapped columns) or gliding sideways when the board is wider than the screen.
+    paging: getComputedStyle(board).scrollSnapType.startsWith('x'),
+    pannable: board.scrollWidth - board.clientWidth,
+  };
+  state.drag = drag;
+  try {
+    board.setPointerCapture(press.pointerId);
+  } catch {
+    // The pointer is already gone; the next pointerup or cancel ends the drag.
+  }
+  getSelection()?.removeAllRanges();
+  document.body.append(snapshot);
+  card.classList.add('is-drag-source');
+  setGap(source, sourceIndex);
+  document.documentElement.classList.add('is-grabbing');
+  // Transitions start only after the first frame, so the opening gap does not animate in.
+  requestAnimationFrame(() => requestAnimationFrame(() => state.drag?.card === card && board.classList.add('is-dragging')));
+  schedule();
+  if (press.type === 'touch' && navigator.userActivation?.hasBeenActive) navigator.vibrate?.(15);
+  emit('pickup', card, { taskId: card.dataset.taskId, from: home.position, via: press.type });
+}
+
+function schedule() {
+  const drag = state.drag;
+  if (drag && drag.type !== 'keyboard' && !drag.raf) drag.raf = requestAnimationFrame(frame);
+}
+
+/** One frame of a pointer drag: the snapshot follows, the gap moves, edges scroll. No layout reads. */
+function frame(now) {
+  const drag = state.drag;
+  if (!drag || drag.type === 'keyboard') return;
+  drag.raf = 0;
+  const { x, y } = drag;
+  drag.snapshot.style.transform = `translate3d(${x - drag.startX}px, ${y - drag.startY}px, 0) scale(1.03)`;
+  const place = locate(x, y);
+  const outside = !place;
+  if (outside !== drag.outside) {
+    drag.outside = outside;
+    drag.snapshot.classList.toggle('is-outside', outside);
+  }
+  const column = place?.column ?? drag.columns.find((c) => c.list === drag.home.list);
+  const index = place ? place.index : drag.sourceIndex;
+  if (column !== drag.target?.column || index !== drag.target.index) {
+    setGap(column, index);
+    emit('move', drag.card, { taskId: drag.card.dataset.taskId, from: drag.home.position, to: targetPosition(), outside, via: drag.type });
+  }
+  if (edgeScroll(drag, board, now, drift, locateAgain)) schedule();
+  else drag.lastFrame = 0;
+}
+
+/** How far the board and page have scrolled since pickup, from the offsets scroll events left. */
+function drift() {
+  const { scrolled, now } = state.drag;
+  return { x: scrolled.board - now.board + scrolled.x - now.x, y: scrolled.y - now.y, pageX: scrolled.x - now.x };
+}
+
+/** The column and index under the pointer, or null outside the board. Reads cached boxes only. */
+function locate(x, y) {
+  const drag = state.drag;
+  const moved = drift();
+  const area = { left: drag.area.left + moved.pageX, right: drag.area.right + moved.pageX, top: drag.area.top + moved.y, bottom: drag.area.bottom + moved.y };
+  if (x < area.left || x > area.right || y < area.top || y > area.bottom) return null;
+  let best = null;
+  let bestDistance = Infinity;
+  for (const column of drag.columns) {
+    const left = Math.max(column.left + moved.x, area.left);
+    const right = Math.min(column.right + moved.x, area.right);
+    if (right - left < 1) continue; // scrolled out of view (a phone's other columns)
+    const distance = x < left ? left - x : x > right ? x - right : 0;
+    if (distance < bestDistance) {
+      best = column;
+      bestDistance = distance;
+    }
+  }
+  if (!best) return null;
+  const along = y - (best.top + moved.y) + best.scroll;
+  // Compare with the cards where they are drawn now (those past the gap are pushed down), which
+  // gives the gap some stickiness instead of flickering at a card's middle.
+  const gapAt = best === drag.target?.column ? drag.target.index : best.cards.length;
+  let low = 0;
+  let high = best.cards.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    const centre = best.tops[middle] + best.heights[middle] / 2 + (middle >= gapAt ? drag.shift : 0);
+    if (centre < along) low = middle + 1;
+    else high = middle;
+  }
+  return { column: best, index: low };
+}
+
+function targetPosition() {
+  const { column, index } = state.drag.target;
+  return {
+    column: column.id, index, count: column.cards.length + 1,
+    after: index > 0 ? column.cards[index - 1].dataset.taskId : '',
+  };
+}
+
+/** Opens the gap at `index` of `column`: cards from there move down, the placeholder fills it. */
+function setGap(column, index) {
+  const drag = state.drag;
+  const previous = drag.target;
+  if (previous && previous.column !== column) {
+    shiftCards(previous.column, Infinity);
+    previous.column.section.classList.remove('is-drop-target');
+  }
+  if (previous?.column !== column) {
+    column.list.append(drag.placeholder);
+    column.section.classList.add('is-drop-target');
+  }
+  shiftCards(column, index);
+  const count = column.cards.length;
+  const end = count ? column.tops[count - 1] + column.heights[count - 1] + column.gap : 0;
+  const top = index < count ? column.tops[index] : end;
+  // The placeholder sits at the end of the list (so the list grows by one card) and is drawn at the gap.
+  drag.placeholder.style.transform = top === end ? '' : `translateY(${top - end}px)`;
+  drag.target = { column, index };
+}
+
+function shiftCards(column, from) {
+  const { cards, offsets } = column;
+  for (let k = 0; k < cards.length; k++) {
+    const want = k >= from ? state.drag.shift : 0;
+    if (offsets[k] !== want) {
+      offsets[k] = want;
+      if (want) cards[k].style.transform = `translateY(${want}px)`;
+      else cards[k].removeAttribute('style'); // back to the server's markup
+    }
+  }
+}
+
+/** After content scrolled under a still pointer, the gap follows it. */
+function locateAgain() {
+  const drag = state.drag;
+  const place = locate(drag.x, drag.y);
+  if (place && (place.column !== drag.target.column || place.index !== drag.target.index)) {
+    setGap(place.column, place.index);
+    emit('move', drag.card, { taskId: drag.card.dataset.taskId, from: drag.home.position, to: targetPosition(), outside: false, via: drag.type });
+  }
+}
+
+function onScroll(event) {
+  const drag = state.drag;
+  if (!drag || drag.type === 'keyboard') return;
+  const target = event.target;
+  if (target === board) drag.now.board = board.scrollLeft;
+  else if (target === document) Object.assign(drag.now, { x: scrollX, y: scrollY });
+  else {
+    const column = drag.columns.find((c) => c.list === target);
+    if (column) column.scroll = target.scrollTop;
+  }
+  schedule();
+}
+
+function clearGap() {
+  for (const column of state.drag.columns) {
+    shiftCards(column, Infinity);
+    column.section.classList.remove('is-drop-target');
+  }
+  state.drag.placeholder.remove();
+}
+
+/** Ends a pointer drag: drops where the gap is, or puts the card back when cancelled or outside. */
+function finishPointerDrag(cancelled) {
+  const current = state.drag;
+  cancelAnimationFrame(current.raf);
+  const { card, snapshot, home } = current;
+  const target = current.target;
+  const cancel = cancelled || current.outside || !target;
+  board.classList.remove('is-dragging', 'is-autoscrolling');
+  document.documentElement.classList.remove('is-grabbing');
+  clearGap();
+  if (!cancel) target.column.list.insertBefore(card, target.column.cards[target.index] ?? null);
+  card.classList.remove('is-drag-source');
+  state.drag = null;
+  try {
+    board.releasePointerCapture(current.pointerId);
+  } catch {
+    // Already released.
+  }
+  // The click that follows a mouse drag must not open the task.
+  const swallow = (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+  };
+  window.addEventListener('click', swallow, { capture: true, once: true });
+  setTimeout(() => window.removeEventListener('click', swallow, { capture: true }), 0);
+  land(snapshot, card, current.box);
+  if (current.hadFocus) card.focus({ preventScroll: true });
+  saveMove(card, home, current.type, cancel ? (cancelled ? 'escape' : 'outside') : null);
+}
+
+/** The snapshot glides into the card's place (`origin` is where it was drawn from), then goes. */
+function land(snapshot, card, origin) {
+  const box = card.getBoundingClientRect();
+  if (reducedMotion.matches || !box.width) {
+    snapshot.remove();
+    return;
+  }
+  card.classList.add('is-landing');
+  snapshot.classList.add('is-landing');
+  snapshot.style.transform = `translate3d(${box.left - origin.left}px, ${box.top - origin.top}px, 0)`;
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    snapshot.remove();
+    card.classList.remove('is-landing');
+  };
+  snapshot.addEventListener('transitionend', finish, { once: true });
+  setTimeout(finish, 300);
+}

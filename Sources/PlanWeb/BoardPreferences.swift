@@ -1,0 +1,36 @@
+import Hummingbird
+import PlanCore
+
+/// What this browser chose for how the board looks, kept in a cookie so it works without
+/// JavaScript and survives reloads: for now, the columns whose finished tasks are folded away.
+struct BoardPreferences: Sendable, Equatable {
+    static let cookieName = "pb_hide_finished"
+    private(set) var hiddenFinished: Set<Column> = []
+
+    init() {}
+
+    /// Reads the cookie; unknown column names are ignored.
+    init(_ request: Request) {
+        guard let value = request.cookies[Self.cookieName]?.value else { return }
+        hiddenFinished = Set(value.split(separator: ".").compactMap { Column(rawValue: String($0)) })
+    }
+
+    func hidesFinished(in column: Column) -> Bool {
+        hiddenFinished.contains(column)
+    }
+
+    mutating func setHidesFinished(_ hide: Bool, in column: Column) {
+        if hide { hiddenFinished.insert(column) } else { hiddenFinished.remove(column) }
+    }
+
+    /// The cookie that remembers these choices (for 400 days, the longest browsers keep one).
+    var cookie: Cookie {
+        let value = Column.allCases.filter(hiddenFinished.contains).map(\.rawValue).joined(separator: ".")
+        return Cookie(name: Self.cookieName, value: value, maxAge: value.isEmpty ? 0 : 400 * 24 * 60 * 60, path: "/", httpOnly: true, sameSite: .lax)
+    }
+
+    /// Part of the board page's entity tag: the page differs with these choices.
+    var fingerprint: String {
+        Column.allCases.map { hiddenFinished.contains($0) ? "1" : "0" }.joined()
+    }
+}

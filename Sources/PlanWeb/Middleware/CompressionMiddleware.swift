@@ -1,0 +1,75 @@
+import CompressNIO
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Gzips pages and JSON for clients that accept it, with zlib through CompressNIO.
+///
+/// Only bodies of known length (everything but the live-update stream) between 1 KB and 16 MB are
+/// compressed; static files come already compressed from `StaticFilesMiddleware`. A compressed
+/// answer's entity tag is made weak, as one representation of the same page.
+struct CompressionMiddleware: RouterMiddleware {
+    typealias Context = PlanRequestContext
+
+    /// zlib's level: 1–9, faster to smaller. Pages are drawn per request, so speed matters more
+    /// than the last few per cent (see the README's performance section for the measurements).
+    var level: Int32 = 4
+    static let smallest = 1024
+    static let largest = 16 << 20
+    static let compressible = ["text/html", "application/json", "text/plain", "text/css", "text/javascript", "image/svg+xml"]
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response = try await next(request, context)
+        guard Self.worthCompressing(response), request.method != .head else { return response }
+        // The answer differs by Accept-Encoding whether or not this client gets it compressed.
+        response.headers[.vary] = Self.adding("Accept-Encoding", to: response.headers[.vary])
+        guard AcceptEncoding(request.headers[values: .acceptEncoding]).allowsGzip else { return response }
+        var body = try await Self.collect(response.body)
+        let compressed = try body.compress(with: .gzip, configuration: .init(compressionLevel: level))
+        response.headers[.contentEncoding] = "gzip"
+        response.headers[.contentLength] = String(compressed.readableBytes)
+        if let tag = response.headers[.eTag], !tag.hasPrefix("W/") { response.headers[.eTag] = "W/" + tag }
+        response.body = .init(byteBuffer: compressed)
+        return response
+    }
+
+    static func worthCompressing(_ response: Response) -> Bool {
+        guard response.headers[.contentEncoding] == nil, response.status != .notModified, response.status != .noContent,
+              let length = response.body.contentLength, length >= smallest, length <= largest,
+              let type = response.headers[.contentType]?.lowercased()
+        else { return false }
+        return compressible.contains { type.hasPrefix($0) }
+    }
+
+    private static func adding(_ name: String, to vary: String?) -> String {
+        guard let vary, !vary.isEmpty else { return name }
+        return vary.lowercased().contains(name.lowercased()) ? vary : vary + ", " + name
+    }
+
+    /// The whole body in one buffer.
+    private static func collect(_ body: ResponseBody) async throws -> ByteBuffer {
+        let sink = Sink(capacity: body.contentLength ?? 0)
+        try await body.write(CollectingWriter(sink: sink))
+        return sink.buffer
+    }
+
+    private final class Sink: @unchecked Sendable {
+        // Written by one task, through the writer below, before it is read.
+        var buffer: ByteBuffer
+
+        init(capacity: Int) {
+            buffer = ByteBufferAllocator().buffer(capacity: capacity)
+        }
+    }
+
+    private struct CollectingWriter: ResponseBodyWriter {
+        let sink: Sink
+
+        mutating func write(_ buffer: ByteBuffer) async throws {
+            var buffer = buffer
+            sink.buffer.writeBuffer(&buffer)
+        }
+
+        consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
+    }
+}

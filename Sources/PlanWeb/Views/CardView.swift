@@ -1,0 +1,35 @@
+import PlanCore
+
+/// One card as the board draws it (`partials/card.mustache`).
+///
+/// It holds nothing that depends on the session or on the card's neighbours — the forms share the
+/// page's one CSRF token, and the move and delete choices live behind the card's "⋯" — so the same
+/// drawing serves every tab, every live update and every later page until the task changes.
+struct CardView: Sendable, Equatable {
+    let id: TaskID
+    let title: String
+    let important: Bool
+    let finished: Bool
+    let excerpt: String?
+    /// "important, finished" for screen readers; nil for an ordinary open task.
+    let state: String?
+    /// What the round check sends: finishing an open task, reopening a finished one.
+    let finishValue: Bool
+    let finishLabel: String
+    let moreLabel: String
+
+    init(_ task: PlanTask) {
+        id = task.id
+        title = task.title
+        important = task.important
+        finished = task.finished
+        let text = task.excerpt ?? Excerpt.of(task)
+        excerpt = text.flatMap { $0.isEmpty ? nil : $0 }
+        let states = [task.important ? "important" : nil, task.finished ? "finished" : nil].compactMap { $0 }
+        state = states.isEmpty ? nil : states.joined(separator: ", ")
+        finishValue = !task.finished
+        let quoted = "“\(task.title)”"
+        finishLabel = task.finished ? "Mark \(quoted) as not finished" : "Mark \(quoted) as finished"
+        moreLabel = "Move or delete \(quoted)"
+    }
+}

@@ -1,0 +1,29 @@
+import PlanCore
+
+/// `/tasks/ID/actions`: a card's move and delete choices as a page of buttons, for browsers
+/// without JavaScript (with it, the same choices open as a menu on the board).
+struct TaskActionsPage: PageView {
+    static let template = "actions"
+
+    let id: TaskID
+    let title: String
+    let csrf: String
+    /// The board revision the page shows: a move from it is refused if the task moved since.
+    let revision: Int64
+    /// "In Today, 2 of 5."
+    let position: String
+    let finished: Bool
+    let actions: ActionsView
+
+    init(task: PlanTask, on board: Board, csrf: String) {
+        let tasks = board.tasks(in: task.column)
+        let index = tasks.firstIndex { $0.id == task.id } ?? 0
+        id = task.id
+        title = task.title
+        self.csrf = csrf
+        revision = board.revision
+        position = "In \(task.column.title), \(index + 1) of \(tasks.count)."
+        finished = task.finished
+        actions = ActionsView(task: task, index: index, count: tasks.count)
+    }
+}
