@@ -34,9 +34,17 @@ export function enhance(board) {
   setupMenu(board, chooseAction);
   setupCardActions(board);
   setupCapture(board);
+  // Which pointer is in use decides whether "⋯" waits for hover (mouse) or always shows (touch).
+  const notePointer = (event) => {
+    document.documentElement.classList.toggle('uses-mouse', event.pointerType === 'mouse');
+    document.documentElement.classList.toggle('uses-touch', event.pointerType === 'touch');
+  };
+  addEventListener('pointermove', notePointer, { passive: true });
+  addEventListener('pointerdown', notePointer, { passive: true, capture: true });
   board.addEventListener('scroll', () => markCurrentTab(board), { passive: true });
   markCurrentTab(board);
   board.classList.add('drag-ready');
+  performance.mark('planboard:ready');
 }
 
 /** A finished task can't be carried: it shakes, and the status bar says why. */

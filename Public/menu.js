@@ -20,7 +20,8 @@ export function setupMenu(board, choose) {
   menu.id = 'card-menu-open';
   menu.hidden = true;
   menu.setAttribute('aria-label', 'Move or delete');
-  document.body.append(menu);
+  // Inside a landmark (the page header), which the board's redraws never replace; it is fixed on screen.
+  (document.querySelector('.app-header') ?? document.body).append(menu);
   chosen = choose;
 
   for (const link of board.querySelectorAll('.task-more')) prepare(link);

@@ -181,6 +181,7 @@ function beginPointerDrag(press, x = press.x, y = press.y) {
   card.classList.add('is-drag-source');
   setGap(source, sourceIndex);
   document.documentElement.classList.add('is-grabbing');
+  board.classList.add('is-carrying');
   // Transitions start only after the first frame, so the opening gap does not animate in.
   requestAnimationFrame(() => requestAnimationFrame(() => state.drag?.card === card && board.classList.add('is-dragging')));
   schedule();
@@ -335,7 +336,7 @@ function finishPointerDrag(cancelled) {
   const { card, snapshot, home } = current;
   const target = current.target;
   const cancel = cancelled || current.outside || !target;
-  board.classList.remove('is-dragging', 'is-autoscrolling');
+  board.classList.remove('is-dragging', 'is-autoscrolling', 'is-carrying');
   document.documentElement.classList.remove('is-grabbing');
   clearGap();
   if (!cancel) target.column.list.insertBefore(card, target.column.cards[target.index] ?? null);

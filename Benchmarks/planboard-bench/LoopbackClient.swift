@@ -14,7 +14,9 @@ final class LoopbackClient {
 
     private let port: Int
     private var socket: Int32 = -1
+    /// Bytes received and not yet returned, from `start` on.
     private var pending: [UInt8] = []
+    private var start = 0
 
     init(port: Int) throws {
         self.port = port
@@ -36,6 +38,7 @@ final class LoopbackClient {
         var one: Int32 = 1
         setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         pending = []
+        start = 0
     }
 
     /// Sends one request and reads the whole response.
@@ -52,8 +55,8 @@ final class LoopbackClient {
             sent += n
         }
         let headerEnd = try readUntilHeaderEnd()
-        let headerText = String(decoding: pending[..<headerEnd], as: UTF8.self)
-        pending.removeFirst(headerEnd + 4)
+        let headerText = String(decoding: pending[start..<headerEnd], as: UTF8.self)
+        start = headerEnd + 4
         var lines = headerText.components(separatedBy: "\r\n")
         let status = Int(lines.removeFirst().split(separator: " ")[1]) ?? 0
         var fields: [String: String] = [:]
@@ -62,28 +65,43 @@ final class LoopbackClient {
             fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         let length = method == "HEAD" || status == 304 ? 0 : Int(fields["content-length"] ?? "0") ?? 0
-        while pending.count < length { try fill() }
-        let responseBody = Array(pending[..<length])
-        pending.removeFirst(length)
+        while pending.count - start < length { try fill() }
+        let responseBody = Array(pending[start..<(start + length)])
+        start += length
+        if start == pending.count {
+            pending.removeAll(keepingCapacity: true)
+            start = 0
+        }
         return Response(status: status, headers: fields, body: responseBody)
     }
 
     private func readUntilHeaderEnd() throws -> Int {
+        var scanned = start
         while true {
             if pending.count >= 4 {
-                for index in 0...(pending.count - 4) where pending[index] == 13 && pending[index + 1] == 10 && pending[index + 2] == 13 && pending[index + 3] == 10 {
-                    return index
+                while scanned + 3 < pending.count {
+                    if pending[scanned] == 13 && pending[scanned + 1] == 10 && pending[scanned + 2] == 13 && pending[scanned + 3] == 10 {
+                        return scanned
+                    }
+                    scanned += 1
                 }
             }
             try fill()
         }
     }
 
+    /// Appends what the socket has into `pending`, reading straight into its spare capacity.
     private func fill() throws {
-        var buffer = [UInt8](repeating: 0, count: 256 * 1024)
-        let n = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-        guard n > 0 else { throw ClientError.closed }
-        pending.append(contentsOf: buffer[..<n])
+        let chunk = 256 * 1024
+        let before = pending.count
+        pending.reserveCapacity(before + chunk)
+        var received = 0
+        pending.append(contentsOf: repeatElement(0, count: chunk))
+        pending.withUnsafeMutableBytes { bytes in
+            received = recv(socket, bytes.baseAddress! + before, chunk, 0)
+        }
+        pending.removeLast(chunk - max(received, 0))
+        guard received > 0 else { throw ClientError.closed }
     }
 
     enum ClientError: Error {

@@ -36,16 +36,19 @@ func row(_ label: String, _ result: (median: Double, p95: Double, runs: Int)) ->
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
-    print("usage: planboard-bench FOLDER  (FOLDER holds board-30.json, board-300.json, board-3000.json: see scripts/bench)")
+    print("usage: planboard-bench FOLDER [--profile COUNT]  (FOLDER holds board-30.json, board-300.json, board-3000.json: see scripts/bench)")
     exit(2)
 }
+/// `--profile 300`: only that board, a fixed number of requests and no timing, for a profiler
+/// (`valgrind --tool=callgrind`) to count where the instructions go.
+let profile = arguments.firstIndex(of: "--profile").flatMap { arguments.count > $0 + 1 ? Int(arguments[$0 + 1]) : nil }
 let boards = URL(fileURLWithPath: arguments[1])
 let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 var logger = Logger(label: "bench")
 logger.logLevel = .error
 
 print("PlanBoard benchmarks (release build, \(ProcessInfo.processInfo.activeProcessorCount) cores)")
-for count in [30, 300, 3_000] {
+for count in profile.map({ [$0] }) ?? [30, 300, 3_000] {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("planboard-bench-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = try SQLiteBoardStore.open(path: folder.appendingPathComponent("board.sqlite").path)
@@ -67,6 +70,17 @@ for count in [30, 300, 3_000] {
     let plain = ["Cookie": String(cookie)]
     let gzip = ["Cookie": String(cookie), "Accept-Encoding": "gzip"]
 
+    if profile != nil {
+        let finish = ["Cookie": String(cookie), "X-CSRF-Token": token, "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"]
+        for round in 0..<100 {
+            _ = try client.send("GET", "/", headers: plain)
+            _ = try client.send("POST", "/tasks/\(round % 20 + 1)/finish", headers: finish, body: Array("finished=\(round % 2 == 0)".utf8))
+            _ = try client.send("GET", "/", headers: plain)
+        }
+        server.cancel()
+        _ = try? await server.value
+        exit(0)
+    }
     print("")
     print("Board of \(count) realistic tasks")
     let clock = ContinuousClock()
@@ -86,7 +100,7 @@ for count in [30, 300, 3_000] {
     let ids = (json["columns"] as! [String: [[String: Any]]]).values.flatMap { $0.map { ($0["id"] as! NSNumber).int64Value } }
     var flip = false
     var afterChange: [Double] = []
-    for round in 0..<max(40, min(400, 8_000 / count)) {
+    for round in 0..<(count <= 300 ? 300 : 60) {
         flip.toggle()
         let id = ids[round * 7919 % ids.count]
         _ = try client.send("POST", "/tasks/\(id)/finish", headers: ["Cookie": String(cookie), "X-CSRF-Token": token, "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"], body: Array("finished=\(flip)".utf8))

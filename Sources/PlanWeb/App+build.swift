@@ -20,7 +20,7 @@ public func buildApplication(
     let derived = try await store.deriveMissingExcerpts { Excerpt.of(storedNotes: $0) }
     if derived > 0 { logger.info("derived the card excerpts of \(derived) tasks") }
     let notifier = ChangeNotifier()
-    let deps = WebDependencies(store: NotifyingStore(base: store, notifier: notifier), renderer: renderer, environment: environment)
+    let deps = try WebDependencies(store: NotifyingStore(base: store, notifier: notifier), renderer: renderer, environment: environment)
     return Application(
         router: buildRouter(configuration: configuration, deps: deps, notifier: notifier, assets: assets),
         server: .http1(configuration: .init(idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),

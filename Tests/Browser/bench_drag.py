@@ -15,6 +15,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+import bench_http  # noqa: E402
 from dragkit import Client  # noqa: E402
 from harness import Server, chromium  # noqa: E402
 
@@ -94,6 +97,51 @@ def main():
         summary("hovering, no drag (measuring overhead)", baseline)
         summary("dragging over the column", dragging)
         summary(f"dragging at the edge (scrolled {scrolled:.0f} px)", scrolling)
+        # A hold speeds up (autoscroll.js): frames late in it scroll several times as far as early ones.
+        summary("  its first 15 steps (about 0.5 s)", scrolling[:15])
+        summary("  the rest (sped up)", scrolling[15:])
+        driver.quit()
+        driver = None
+        big_board()
+    finally:
+        if driver:
+            driver.quit()
+        server.cleanup()
+
+
+def big_board(count=3000):
+    """Whether a board of 3,000 realistic tasks (1,000 a column) is still usable: how long the page
+    takes to load and to become draggable, what lifting a card costs, and a drag step."""
+    server = Server().start()
+    driver = None
+    try:
+        bench_http.seed(server.url, count)
+        driver = chromium(width=1280, height=900)
+        driver.set_script_timeout(30)
+        loads = []
+        for _ in range(3):
+            driver.get(server.url + "/")
+            WebDriverWait(driver, 30).until(lambda d: d.execute_script("return performance.getEntriesByName('planboard:ready').length > 0"))
+            loads.append(driver.execute_script("""const n = performance.getEntriesByType('navigation')[0];
+                return [n.responseEnd, n.domContentLoadedEventEnd, performance.getEntriesByName('planboard:ready')[0].startTime, n.loadEventEnd]"""))
+        median = [statistics.median(load[i] for load in loads) for i in range(4)]
+        print(f"\nA board of {count} realistic tasks ({count // 3} a column), Chromium, median of {len(loads)} loads:")
+        print(f"  page received {median[0]:.0f} ms, parsed (DOMContentLoaded) {median[1]:.0f} ms, "
+              f"drag layer ready {median[2]:.0f} ms, load event {median[3]:.0f} ms after navigation start")
+        driver.execute_cdp_cmd("Performance.enable", {"timeDomain": "threadTicks"})
+        first = driver.execute_script("const r = document.querySelector('#column-next .task').getBoundingClientRect(); return [r.left + r.width * 0.6, r.top + 12]")
+        before = metrics(driver)
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": first[0], "y": first[1], "button": "none", "buttons": 0})
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mousePressed", "x": first[0], "y": first[1], "button": "left", "buttons": 1, "clickCount": 1})
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": first[0], "y": first[1] + 10, "button": "left", "buttons": 1})
+        next_frames(driver)
+        after = metrics(driver)
+        lift = sum((after[k] - before[k]) * 1000 for k in ("ScriptDuration", "RecalcStyleDuration", "LayoutDuration"))
+        steps = run_steps(driver, [(first[0] + (i % 5), first[1] + 10 + i * 3) for i in range(60)], 1)
+        driver.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "rawKeyDown", "key": "Escape", "code": "Escape", "windowsVirtualKeyCode": 27})
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": first[0], "y": first[1], "button": "left", "buttons": 0, "clickCount": 1})
+        print(f"  lifting a card (measuring 3,000 cards once): {lift:.1f} ms of script + style + layout")
+        summary("  dragging over a column of 1,000", steps)
     finally:
         if driver:
             driver.quit()

@@ -77,6 +77,26 @@ class AccessibilityTests(DragTestCase):
         self.wait(lambda d: "Preview: what will be kept" in d.page_source, message="the preview loaded")
         self.assertEqual(audit(self.driver), [], "a notes preview")
 
+    def test_the_card_menu_a_folded_column_a_refused_add_and_the_actions_page_pass_axe(self):
+        ids = self.seed()
+        self.open_board()
+        self.js("document.querySelector(arguments[0]).click()", f"#task-{ids['Reply to Anna']} .task-more")
+        self.wait(lambda d: not d.execute_script("return document.getElementById('card-menu-open').hidden"))
+        self.assertEqual(audit(self.driver), [], "with the card menu open")
+        self.key("Escape")
+        self.js("document.querySelector('#column-today .finished-toggle').click()")
+        self.wait(lambda d: d.execute_script("return document.getElementById('column-today').dataset.hideFinished") == "true")
+        self.assertEqual(audit(self.driver), [], "with a column's finished tasks folded away")
+        self.js("const f = document.getElementById('new-next'); f.removeAttribute('maxlength'); f.value = 'x'.repeat(201); f.form.requestSubmit()")
+        self.wait(lambda d: not d.execute_script("return document.getElementById('new-next-error').hidden"))
+        self.assertEqual(audit(self.driver), [], "with a refused title beside the add field")
+        self.driver.get(f"{self.server.url}/tasks/{ids['Reply to Anna']}/actions")
+        self.assertEqual(audit(self.driver), [], "the actions page")
+        self.driver.find_element("xpath", "//button[normalize-space()='Delete']").click()
+        self.wait(lambda d: d.find_elements("css selector", ".banner-undo"))
+        self.assertEqual(audit(self.driver), [], "with the notice of a delete made without JavaScript")
+        self.expected_console = (r"status of 422",)
+
     def test_cards_and_buttons_have_names_and_keyboard_focus_is_visible(self):
         self.seed()
         self.open_board()

@@ -179,6 +179,39 @@ class MouseDragTests(DragTestCase):
         self.assertEqual(self.dom_titles()["today"][-1], "Task 001")
         self.assertEqual(self.sent(), [f"/tasks/{ids['Task 001']}/move"])
 
+    def test_holding_at_the_edge_speeds_up_so_a_long_column_is_crossed_in_seconds(self):
+        titles = [f"Task {n:03d}" for n in range(1, 201)]
+        ids = self.api.add("today", titles)
+        self.open_board()
+        list_box = self.js("const r = document.querySelector('#column-today .tasks').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]")
+        scroll = "return document.querySelector('#column-today .tasks').scrollTop"
+        end = self.js("const l = document.querySelector('#column-today .tasks'); return l.scrollHeight - l.clientHeight")
+        x, bottom = list_box[0] + list_box[2] / 2, list_box[1] + list_box[3]
+        self.mouse_drag(self.center(f"#task-{ids['Task 001']}"), (x, bottom - 120), release=False)
+        self.mouse("mouseMoved", x, bottom - 2)
+        started = time.monotonic()
+        samples = []
+        while time.monotonic() - started < 12:
+            samples.append((time.monotonic() - started, self.js(scroll)))
+            if samples[-1][1] >= end - 1:
+                break
+            time.sleep(0.1)
+        crossed = samples[-1][0]
+
+        def distance(t0, t1):
+            first = next(s for s in samples if s[0] >= t0)
+            last = next(s for s in samples if s[0] >= t1)
+            return (last[1] - first[1]) / (last[0] - first[0])
+
+        early, later = distance(0.05, 0.45), distance(0.9, 1.3)
+        print(f"edge scroll held at the edge: {early:.0f} px/s at first, {later:.0f} px/s after a second; "
+              f"200 cards ({end} px) crossed in {crossed:.1f} s")
+        self.assertGreaterEqual(samples[-1][1], end - 1, "the column reached its end")
+        self.assertGreater(later, early * 1.3, "holding longer scrolls faster")
+        self.mouse("mouseReleased", x, bottom - 2, buttons=0)
+        self.settled()
+        self.assertEqual(self.titles()["today"][-1], "Task 001")
+
 
 class NarrowWindowDragTests(DragTestCase):
     """Between a phone and a wide screen the board keeps its columns readable and scrolls sideways."""

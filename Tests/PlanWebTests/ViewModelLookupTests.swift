@@ -35,7 +35,7 @@ import Testing
         }
         let board = Board(revision: 7, tasks: tasks)
         let page = BoardPage(
-            board: board, csrf: "token", cards: [:], banner: .error("b"), notice: Notice(message: "n"),
+            board: board, csrf: "token", cards: [:], menu: RenderedHTML.empty, banner: .error("b"), notice: Notice(message: "n"),
             addForms: [.next: BoardPage.AddForm(title: "typed", important: true, error: "e")])
         Self.check(page, "BoardPage")
         Self.check(try #require(page.banner), "Banner")
@@ -45,5 +45,8 @@ import Testing
         }
         #expect(page.columns.map(\.finishedCount) == [1, 0, 0])
         for task in tasks { Self.check(CardView(task), "CardView") }
+        Self.check(try #require(page.notice), "Notice")
+        Self.check(ActionsView.menuTemplate, "ActionsView")
+        for item in ActionsView(task: tasks[0], index: 0, count: 3).items { Self.check(item, "ActionsView.Item") }
     }
 }

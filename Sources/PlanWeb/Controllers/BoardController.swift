@@ -27,7 +27,7 @@ struct BoardController {
             return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: Self.cacheControl])
         }
         let page = try await deps.boardPage(context, preferences: preferences, notice: notice, board: board)
-        var response = Response.html(try deps.renderer.html(page), cacheControl: Self.cacheControl)
+        var response = try deps.renderer.response(page, cacheControl: Self.cacheControl)
         response.headers[.eTag] = tag
         if notice != nil { response.setCookie(FlashNotice.cleared) }
         return response

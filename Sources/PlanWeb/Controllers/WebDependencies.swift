@@ -14,12 +14,15 @@ struct WebDependencies: Sendable {
     let cards: CardCache
     /// The board at its latest revision, read once and shared by every page and live stream.
     let snapshot = BoardSnapshot()
+    /// The card menu every board page carries for the drag layer: the same each time, so drawn once.
+    let cardMenu: RenderedHTML
 
-    init(store: any BoardStore, renderer: PageRenderer, environment: AppEnvironment) {
+    init(store: any BoardStore, renderer: PageRenderer, environment: AppEnvironment) throws {
         self.store = store
         self.renderer = renderer
         self.environment = environment
         cards = CardCache(renderer: renderer)
+        cardMenu = try renderer.drawn(ActionsView.menuTemplate, template: "partials/task-actions")
     }
 
     /// The board as it is now (one cheap revision query when nothing changed since the last read).
@@ -64,15 +67,13 @@ struct WebDependencies: Sendable {
         addForms: [Column: BoardPage.AddForm] = [:], board: Board? = nil
     ) async throws -> BoardPage {
         let board = if let board { board } else { try await currentBoard() }
-        var cards: [Column: RenderedHTML] = [:]
+        var cards: [Column: [RenderedHTML]] = [:]
         for column in Column.allCases {
-            let tasks = board.tasks(in: column)
-            let drawn = try self.cards.cards(tasks)
-            cards[column] = RenderedHTML.joined(drawn, capacity: drawn.reduce(0) { $0 + $1.html.utf8.count })
+            cards[column] = try self.cards.cards(board.tasks(in: column))
         }
         self.cards.keepOnly(Set(board.allTasks.lazy.map(\.id)))
         return BoardPage(
-            board: board, csrf: context.csrfToken, cards: cards, preferences: preferences, banner: banner, notice: notice,
+            board: board, csrf: context.csrfToken, cards: cards, preferences: preferences, menu: cardMenu, banner: banner, notice: notice,
             addForms: addForms)
     }
 

@@ -12,8 +12,8 @@ package struct BoardPage: PageView {
     let notice: Notice?
     let columns: [ColumnView]
     let taskCountLabel: String
-    /// The card menu the drag layer opens from "⋯" (a copy of the choices `/tasks/ID/actions` offers).
-    let menu: ActionsView
+    /// The card menu the drag layer opens from "⋯" (the choices `/tasks/ID/actions` offers), drawn once.
+    let menu: RenderedHTML
 
     /// What the add-task form in one column shows after a refused submission.
     package struct AddForm: Sendable {
@@ -32,14 +32,18 @@ package struct BoardPage: PageView {
         var hasFinished: Bool { finishedCount > 0 }
         /// Whether this browser asked to hide the column's finished tasks.
         let hidesFinished: Bool
-        /// The cards, already drawn (see `CardCache`).
-        let cards: RenderedHTML
+        /// The cards, already drawn (see `CardCache`); `PageRenderer.board` puts them where `cards` marks.
+        let drawn: [RenderedHTML]
         let add: AddForm
+
+        /// Where the cards go in the page: drawing thousands of them through Mustache would copy
+        /// them section by section, so the page is drawn around a marker and they are spliced in.
+        var cards: RenderedHTML { .marker(named: "cards-\(id)") }
     }
 
     init(
-        board: Board, csrf: String, cards: [Column: RenderedHTML], preferences: BoardPreferences = BoardPreferences(),
-        banner: Banner? = nil, notice: Notice? = nil, addForms: [Column: AddForm] = [:]
+        board: Board, csrf: String, cards: [Column: [RenderedHTML]], preferences: BoardPreferences = BoardPreferences(),
+        menu: RenderedHTML, banner: Banner? = nil, notice: Notice? = nil, addForms: [Column: AddForm] = [:]
     ) {
         revision = board.revision
         self.csrf = csrf
@@ -54,10 +58,10 @@ package struct BoardPage: PageView {
                 countLabel: tasks.count == 1 ? "1 task" : "\(tasks.count) tasks",
                 finishedCount: tasks.reduce(0) { $0 + ($1.finished ? 1 : 0) },
                 hidesFinished: preferences.hidesFinished(in: column),
-                cards: cards[column] ?? RenderedHTML.joined([]),
+                drawn: cards[column] ?? [],
                 add: addForms[column] ?? AddForm())
         }
-        menu = ActionsView.menuTemplate
+        self.menu = menu
     }
 }
 

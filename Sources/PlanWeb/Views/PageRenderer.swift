@@ -45,6 +45,11 @@ package struct PageRenderer: Sendable {
         Response.html(try html(page), status: status)
     }
 
+    /// The board page as a response with the given status.
+    func response(_ page: BoardPage, status: HTTPResponse.Status = .ok, cacheControl: String = "no-store") throws -> Response {
+        Response.html(try board(page), status: status, cacheControl: cacheControl)
+    }
+
     struct TemplateMissing: Error, CustomStringConvertible {
         let name: String
         let folder: String
@@ -73,10 +78,14 @@ extension Response {
     /// A page. Not stored by default (pages carry the session's token and may hold typed text);
     /// the board, which has a validator, is stored privately and revalidated (`private, no-cache`).
     static func html(_ html: String, status: HTTPResponse.Status = .ok, cacheControl: String = "no-store") -> Response {
+        Response.html(ByteBuffer(string: html), status: status, cacheControl: cacheControl)
+    }
+
+    static func html(_ html: ByteBuffer, status: HTTPResponse.Status = .ok, cacheControl: String = "no-store") -> Response {
         Response(
             status: status,
             headers: [.contentType: "text/html; charset=utf-8", .cacheControl: cacheControl],
-            body: .init(byteBuffer: ByteBuffer(string: html)))
+            body: .init(byteBuffer: html))
     }
 
     /// POST → 303 → GET: the browser follows with a GET, so a reload never repeats the post.

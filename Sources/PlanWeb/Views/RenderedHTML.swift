@@ -1,4 +1,5 @@
 import Mustache
+import NIOCore
 
 /// Markup drawn by this app's own templates (which escape every value), kept to be placed into a
 /// larger page later: a card drawn once and reused, a column's cards joined. Besides
@@ -10,13 +11,14 @@ struct RenderedHTML: Sendable, Equatable {
         self.html = html
     }
 
-    /// Several drawn pieces one after another.
-    static func joined(_ pieces: some Sequence<RenderedHTML>, capacity: Int = 0) -> RenderedHTML {
-        var html = ""
-        html.reserveCapacity(capacity)
-        for piece in pieces { html += piece.html }
-        return RenderedHTML(html: html)
+    /// An HTML comment that marks where something is to be spliced in. No value a template prints
+    /// can contain one (`<` is always escaped), so only a template can have put it there.
+    static func marker(named name: String) -> RenderedHTML {
+        RenderedHTML(html: "<!--planboard:\(name)-->")
     }
+
+    /// Nothing.
+    static let empty = RenderedHTML(html: "")
 }
 
 extension RenderedHTML: MustacheParent {
@@ -29,5 +31,29 @@ extension PageRenderer {
     /// Draws `object` with a partial and keeps the markup for placing into a page.
     func drawn(_ object: Any, template: String) throws -> RenderedHTML {
         RenderedHTML(html: try fragment(object, template: template))
+    }
+
+    /// The board page: drawn around its columns' markers, with each column's cards written in
+    /// where its marker is, straight into the response's buffer (one copy of every card).
+    func board(_ page: BoardPage) throws -> ByteBuffer {
+        let frame = try html(page)
+        var buffer = ByteBufferAllocator().buffer(capacity: frame.utf8.count + page.columns.reduce(0) { total, column in
+            total + column.drawn.reduce(0) { $0 + $1.html.utf8.count }
+        })
+        var rest = frame[...]
+        for column in page.columns {
+            guard let marker = rest.range(of: column.cards.html) else { throw MarkerMissing(name: column.cards.html) }
+            buffer.writeSubstring(rest[..<marker.lowerBound])
+            for card in column.drawn { buffer.writeString(card.html) }
+            rest = rest[marker.upperBound...]
+        }
+        buffer.writeSubstring(rest)
+        return buffer
+    }
+
+    /// The board template lost a column's marker (a broken template, not a person's doing).
+    struct MarkerMissing: Error, CustomStringConvertible {
+        let name: String
+        var description: String { "the board template has no \(name) where the cards go" }
     }
 }

@@ -31,6 +31,7 @@ extension BoardPage.ColumnView: MustacheParent {
         case "finishedCount": finishedCount
         case "hasFinished": hasFinished
         case "hidesFinished": hidesFinished
+        case "drawn": drawn
         case "cards": cards
         case "add": add
         default: nil
@@ -71,6 +72,32 @@ extension Banner: MustacheParent {
         switch name {
         case "kind": kind
         case "message": message
+        default: nil
+        }
+    }
+}
+
+extension Notice: MustacheParent {
+    func child(named name: String) -> Any? {
+        name == "message" ? message : nil
+    }
+}
+
+extension ActionsView: MustacheParent {
+    func child(named name: String) -> Any? {
+        name == "items" ? items : nil
+    }
+}
+
+extension ActionsView.Item: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "value": value
+        case "label": label
+        case "formAction": formAction
+        case "name": self.name
+        case "enabled": enabled
+        case "danger": danger
         default: nil
         }
     }
