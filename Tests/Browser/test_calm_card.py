@@ -25,10 +25,10 @@ class CalmCardTests(DragTestCase):
         # Once a mouse is seen, "⋯" waits for the pointer (or focus) on its card.
         bravo = self.center(f"#task-{ids['Bravo']}")
         self.mouse("mouseMoved", *bravo, buttons=0)
-        opacity = "return getComputedStyle(document.querySelector(arguments[0] + ' .task-more')).opacity"
-        self.wait(lambda d: self.js(opacity, card) == "0", message="the menu button hides without the pointer")
+        hidden = "return getComputedStyle(document.querySelector(arguments[0] + ' .task-more')).color === 'rgba(0, 0, 0, 0)'"
+        self.wait(lambda d: self.js(hidden, card), message="the menu button hides without the pointer")
         self.mouse("mouseMoved", *self.center(card), buttons=0)
-        self.wait(lambda d: self.js(opacity, card) == "1", message="the menu button shows under the pointer")
+        self.wait(lambda d: not self.js(hidden, card), message="the menu button shows under the pointer")
 
     def test_the_mouse_opens_the_menu_and_moves_a_card_to_the_top_and_bottom_without_a_page_load(self):
         ids = self.api.add("today", ["Alpha", "Bravo", "Charlie"])

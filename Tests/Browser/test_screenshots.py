@@ -4,6 +4,7 @@ import time
 import unittest
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 import demo
 from dragkit import DragTestCase
@@ -27,6 +28,11 @@ class ScreenshotTests(ServerTestCase):
         tops = {c.rect["y"] for c in columns}
         self.assertEqual(len(tops), 1, "columns sit side by side")
         self.assertLessEqual(driver.execute_script("return document.documentElement.scrollWidth"), 1280)
+        # As a mouse user sees it: the pointer over one card, whose "⋯" shows; the others stay calm.
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.getElementById('board').classList.contains('drag-ready')"))
+        point = driver.execute_script("const r = document.querySelectorAll('#column-next .task')[1].getBoundingClientRect(); return [r.left + r.width * 0.7, r.top + r.height / 2]")
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": point[0], "y": point[1], "button": "none", "buttons": 0})
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.documentElement.classList.contains('uses-mouse')"))
         driver.save_screenshot(os.path.join(DOCS, "board.png"))
         self.assertEqual(console_errors(driver), [])
 
