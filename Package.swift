@@ -26,7 +26,7 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "PlanCore", swiftSettings: swiftSettings),
-        .target(name: "PlanNotes", dependencies: ["CLibXML2"], swiftSettings: swiftSettings),
+        .target(name: "PlanNotes", dependencies: ["CLibXML2", "PlanMarkdown"], swiftSettings: swiftSettings),
         .target(name: "PlanMarkdown", swiftSettings: swiftSettings),
         .target(
             name: "PlanStore",

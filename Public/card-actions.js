@@ -33,7 +33,13 @@ export function setupCardActions(board) {
  * @param {HTMLElement} card
  * @param {string} action top, up, down, bottom, a column's id, or delete
  */
-export function chooseAction(card, action) {
+export function chooseAction(chosen, action) {
+  // The card may have been drawn anew since the menu opened (another tab changed it).
+  const card = document.getElementById(chosen.id);
+  if (!card) {
+    say(`“${titleOf(chosen)}” is no longer on the board.`);
+    return;
+  }
   if (action === 'delete') {
     deleteCard(card);
     return;

@@ -47,7 +47,7 @@ export function listen(element) {
 /** Whether a drag, a keyboard lift or a save is under way: then the page must not change under it. */
 function settling() {
   return pressing || isBusy() || state.drag !== null || state.pending !== null || board.getAttribute('aria-busy') === 'true'
-    || document.querySelector('.drag-snapshot, .task.is-lifted, .task.is-drag-source') !== null;
+    || document.querySelector('.drag-snapshot, .task.is-lifted, .task.is-drag-source, #card-menu-open:not([hidden])') !== null;
 }
 
 function schedule(delay) {
@@ -107,8 +107,11 @@ function apply(change) {
   if (change.html) {
     const fresh = cardFrom(change.html);
     if (!fresh) return undefined;
-    if (existing) existing.replaceWith(fresh);
-    card = fresh;
+    // A card that only moved keeps its element (and focus, and any menu opened from it).
+    if (!existing || looks(existing) !== looks(fresh)) {
+      existing?.replaceWith(fresh);
+      card = fresh;
+    }
   }
   if (!card) return undefined;
   if (change.placement) {
@@ -125,6 +128,12 @@ function apply(change) {
     return undefined;
   }
   return card;
+}
+
+/** What a card shows, to tell whether a change altered it or only moved it. */
+function looks(card) {
+  return [card.dataset.finished, card.dataset.important, card.querySelector('.task-title')?.textContent,
+    card.querySelector('.task-excerpt')?.textContent ?? ''].join('\u0000');
 }
 
 /** Redraws the whole board from the server; drags wait meanwhile (the cards are replaced). */

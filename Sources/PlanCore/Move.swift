@@ -114,6 +114,7 @@ public enum UndoRules {
     public static func checkUnchanged(_ current: PlanTask, since after: PlanTask) throws(PlanError) {
         let same = current.id == after.id && current.title == after.title && current.column == after.column
             && current.important == after.important && current.finished == after.finished && current.notes == after.notes
+            && current.notesSource == after.notesSource && current.notesFormat == after.notesFormat
         if !same { throw .changedSince(title: current.title) }
     }
 }

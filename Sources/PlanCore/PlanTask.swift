@@ -12,15 +12,21 @@ public struct PlanTask: Codable, Sendable, Equatable, Identifiable {
     public var orderKey: OrderKey
     public var important: Bool
     public var finished: Bool
-    /// Notes as stored: already sanitized HTML once the sanitizer has seen them.
+    /// Notes as shown: sanitized HTML rendered from `notesSource`.
     public var notes: String
+    /// The notes as the person wrote them, in `notesFormat`: what the editor shows again.
+    public var notesSource: String
+    public var notesFormat: NoteFormat
     /// The plain-text excerpt a card shows, derived from `notes` when they are saved; nil for a
     /// task stored before excerpts were kept, until the app derives it.
     public var excerpt: String?
+    /// Where an imported task came from (`trello:CARD` or `planboard:BOARD:ID`), so that importing
+    /// the same file again can be noticed; nil for a task made here.
+    public var origin: String?
     public var created: Date
     public var updated: Date
 
-    /// A fingerprint of what an edit form changes (title, importance, notes): edit forms send it back,
+    /// A fingerprint of what an edit form changes (title, importance, notes as written): edit forms send it back,
     /// so an edit made from a page that no longer shows the task's content is detected. Moves and
     /// finishing do not change it, so they never make an open edit form stale. (FNV-1a, 62 bits.)
     public var version: Int64 {
@@ -29,13 +35,15 @@ public struct PlanTask: Codable, Sendable, Equatable, Identifiable {
         title.utf8.forEach(mix)
         mix(important ? 1 : 0)
         mix(0xFF)  // a separator no UTF-8 text contains
-        notes.utf8.forEach(mix)
+        notesFormat.rawValue.utf8.forEach(mix)
+        mix(0xFF)
+        notesSource.utf8.forEach(mix)
         return Int64(hash & 0x3FFF_FFFF_FFFF_FFFF)
     }
 
     public init(
         id: TaskID, title: String, column: Column, orderKey: OrderKey,
-        important: Bool = false, finished: Bool = false, notes: String = "", excerpt: String? = nil,
+        important: Bool = false, finished: Bool = false, notes: TaskNotes = .none, origin: String? = nil,
         created: Date, updated: Date
     ) {
         self.id = id
@@ -44,20 +52,48 @@ public struct PlanTask: Codable, Sendable, Equatable, Identifiable {
         self.orderKey = orderKey
         self.important = important
         self.finished = finished
-        self.notes = notes
-        self.excerpt = excerpt
+        self.notes = notes.html
+        notesSource = notes.source
+        notesFormat = notes.format
+        excerpt = notes.excerpt
+        self.origin = origin
         self.created = created
         self.updated = updated
     }
 }
 
 extension PlanTask {
-    /// The notes with their excerpt, as an edit or an undo writes them together.
+    /// The notes with their source, format and excerpt, as an edit or an undo writes them together.
     public var noteContent: TaskNotes {
-        get { TaskNotes(html: notes, excerpt: excerpt ?? "") }
+        get { TaskNotes(source: notesSource, format: notesFormat, html: notes, excerpt: excerpt ?? "") }
         set {
             notes = newValue.html
+            notesSource = newValue.source
+            notesFormat = newValue.format
             excerpt = newValue.excerpt
         }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, title, column, orderKey, important, finished, notes, notesSource, notesFormat, excerpt, origin, created, updated
+    }
+
+    /// Reads a task as the change log holds it; entries written before the notes' source and
+    /// format were kept read as HTML notes written as HTML.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(TaskID.self, forKey: .id)
+        title = try container.decode(String.self, forKey: .title)
+        column = try container.decode(Column.self, forKey: .column)
+        orderKey = try container.decode(OrderKey.self, forKey: .orderKey)
+        important = try container.decode(Bool.self, forKey: .important)
+        finished = try container.decode(Bool.self, forKey: .finished)
+        notes = try container.decode(String.self, forKey: .notes)
+        notesSource = try container.decodeIfPresent(String.self, forKey: .notesSource) ?? notes
+        notesFormat = try container.decodeIfPresent(NoteFormat.self, forKey: .notesFormat) ?? .html
+        excerpt = try container.decodeIfPresent(String.self, forKey: .excerpt)
+        origin = try container.decodeIfPresent(String.self, forKey: .origin)
+        created = try container.decode(Date.self, forKey: .created)
+        updated = try container.decode(Date.self, forKey: .updated)
     }
 }

@@ -38,8 +38,10 @@ public struct TaskEdit: Sendable, Equatable {
         var edited = task
         if let title { edited.title = title }
         if let important { edited.important = important }
-        // Notes sent back unchanged keep the stored excerpt as it is.
-        if let notes, notes.html != task.notes { edited.noteContent = notes }
+        // Notes sent back unchanged keep what is stored as it is.
+        if let notes, notes.source != task.notesSource || notes.format != task.notesFormat || notes.html != task.notes {
+            edited.noteContent = notes
+        }
         return edited
     }
 }
@@ -70,10 +72,12 @@ public struct ImportedTask: Sendable, Equatable {
     public let updated: Date
     /// The id it had where it came from; kept when no task here ever had it.
     public let originalID: TaskID?
+    /// Where it came from, to notice a second import of the same file (see `PlanTask.origin`).
+    public let origin: String?
 
     public init(
         title: String, column: Column, important: Bool, finished: Bool, notes: TaskNotes,
-        created: Date, updated: Date, originalID: TaskID?
+        created: Date, updated: Date, originalID: TaskID?, origin: String? = nil
     ) {
         self.title = title
         self.column = column
@@ -83,6 +87,7 @@ public struct ImportedTask: Sendable, Equatable {
         self.created = created
         self.updated = updated
         self.originalID = originalID
+        self.origin = origin
     }
 }
 

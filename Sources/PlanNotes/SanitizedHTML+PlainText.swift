@@ -31,18 +31,20 @@ extension SanitizedHTML {
     /// The text of markup the sanitizer wrote. That markup has a known shape: tags are
     /// `<name attr="value">` with `<`, `>` and `"` escaped inside values, and text uses only the
     /// four references `&amp;` `&lt;` `&gt;` `&quot;`; so a small scanner reads it exactly.
+    /// List items stay apart (" · "), so "milk, eggs" in a list does not read "milk eggs".
     private static func collapsedText(of html: String) -> String {
         var text = ""
-        var pendingSpace = false
+        var pending: String?
         var scalars = html.unicodeScalars[...]
         // Runs of whitespace and block boundaries become one space, and only between words.
-        func appendSeparator() {
-            pendingSpace = !text.isEmpty
+        func appendSeparator(_ separator: String = " ") {
+            guard !text.isEmpty else { return }
+            if pending != " · " { pending = separator }
         }
         func append(_ scalar: Unicode.Scalar) {
-            if pendingSpace {
-                text.append(" ")
-                pendingSpace = false
+            if let separator = pending {
+                text += separator
+                pending = nil
             }
             text.unicodeScalars.append(scalar)
         }
@@ -55,7 +57,9 @@ extension SanitizedHTML {
                     scalars.removeFirst()
                 }
                 while let next = scalars.popFirst(), next != ">" {}
-                if AllowedElement(name: name.trimmingPrefix("/"))?.isBlock ?? false {
+                if name == "li" {
+                    appendSeparator(" · ")
+                } else if AllowedElement(name: name.trimmingPrefix("/"))?.isBlock ?? false {
                     appendSeparator()
                 }
             case "&":

@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation // strlen
+import PlanMarkdown
 
 /// Walks the tree libxml2 built and writes the allowlisted part of it.
 ///
@@ -44,7 +45,7 @@ struct TreeSanitizer {
         switch node.pointee.type {
         case XML_TEXT_NODE:
             if let content = node.pointee.content {
-                writer.text(UnsafeBufferPointer(start: content, count: cLength(content)))
+                text(UnsafeBufferPointer(start: content, count: cLength(content)), depth: depth)
             }
         case XML_ELEMENT_NODE:
             try sanitizeElement(node, depth: depth)
@@ -53,6 +54,27 @@ struct TreeSanitizer {
         default:
             break // the doctype libxml2 implies, entity references: nothing a reader sees
         }
+    }
+
+    /// Writes text, making links of the bare http(s) addresses in it (as the Markdown converter
+    /// does), except inside a link or code, or where a link would nest deeper than the limit.
+    private mutating func text(_ content: UnsafeBufferPointer<UInt8>, depth: Int) {
+        let linking = depth < maximumDepth && !openElements.contains { $0.element == .a || $0.element == .code || $0.element == .pre }
+        let links = linking && content.contains(UInt8(ascii: ":")) ? BareLinks.ranges(in: Array(content)) : []
+        var written = 0
+        for link in links {
+            let address = UnsafeBufferPointer(rebasing: content[link])
+            guard let url = URLPolicy.link(address) else { continue }
+            writer.text(UnsafeBufferPointer(rebasing: content[written..<link.lowerBound]))
+            writer.beginStartTag(.a)
+            writer.attribute("href", url.bytes)
+            writer.attribute("rel", "noopener noreferrer nofollow")
+            writer.endStartTag()
+            writer.text(address)
+            writer.endTag(.a)
+            written = link.upperBound
+        }
+        writer.text(UnsafeBufferPointer(rebasing: content[written...]))
     }
 
     private mutating func sanitizeElement(_ node: UnsafeMutablePointer<xmlNode>, depth: Int) throws(NoteSanitizerError) {

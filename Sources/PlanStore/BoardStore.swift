@@ -24,10 +24,23 @@ public protocol BoardStore: Sendable {
     /// Reverts this client's most recent change that is not yet undone, checked like any change.
     func undo(client: String) async throws -> Revised<UndoResult>
     /// Adds every task at the end of its column in one transaction and one revision: all or nothing.
-    func importTasks(_ tasks: [ImportedTask], client: String?) async throws -> Revised<[PlanTask]>
+    /// `summary` (what the import's page shows) is kept with the change.
+    func importTasks(_ tasks: [ImportedTask], summary: String?, client: String?) async throws -> Revised<[PlanTask]>
+    /// The summary kept with the import that made `revision`, if it was one.
+    func importSummary(revision: Int64) async throws -> String?
+    /// This board's own identity, carried in its exports (a task made here has the origin `planboard:BOARD:ID`).
+    func boardID() async throws -> String
+    /// Which of `origins` tasks on the board already have (see `PlanTask.origin`).
+    func existingOrigins(_ origins: [String]) async throws -> Set<String>
+    /// Keeps an uploaded file under `id` while the person reviews it (for an hour at most).
+    func stash(upload: [UInt8], id: String) async throws
+    /// A stashed upload, if it is still kept.
+    func stashedUpload(_ id: String) async throws -> [UInt8]?
+    func dropStashedUpload(_ id: String) async throws
     /// The changes made after `revision`, oldest first, at most `limit` of them.
     func changes(after revision: Int64, limit: Int) async throws -> [ChangeEvent]
-    /// Gives every task stored before excerpts were kept its excerpt, derived from its notes by
-    /// `derive`; returns how many it derived. Derived data only: the revision stays as it is.
-    func deriveMissingExcerpts(_ derive: @escaping @Sendable (_ notesHTML: String) -> String) async throws -> Int
+    /// Gives every task stored by an older version what is now kept with its notes (the excerpt, the
+    /// notes as written and their format), worked out from its stored HTML by `derive`; returns how
+    /// many it completed. Nothing a person sees changes, so the revision stays as it is.
+    func completeLegacyNotes(_ derive: @escaping @Sendable (_ notesHTML: String) -> LegacyNotes) async throws -> Int
 }

@@ -6,7 +6,7 @@ extension SQLiteBoardStore {
     /// The largest id an import may bring with it (2^40: far beyond any real board, far below Int64 and 2^53).
     static let maxKeptID: TaskID = 1 << 40
 
-    public func importTasks(_ tasks: [ImportedTask], client: String?) async throws -> Revised<[PlanTask]> {
+    public func importTasks(_ tasks: [ImportedTask], summary: String? = nil, client: String?) async throws -> Revised<[PlanTask]> {
         try await write { db, now in
             // An id travels with its task only if no task here ever had it (AUTOINCREMENT's high-water
             // mark), so an id is never handed out twice; the rest get fresh ids. Kept ids stay below
@@ -22,11 +22,12 @@ extension SQLiteBoardStore {
                 let id = task.originalID.flatMap { $0 > highWater && $0 <= Self.maxKeptID && kept.insert($0).inserted ? $0 : nil }
                 var added = PlanTask(
                     id: id ?? 0, title: task.title, column: task.column, orderKey: key, important: task.important,
-                    finished: task.finished, notes: task.notes.html, excerpt: task.notes.excerpt, created: task.created, updated: task.updated)
-                added.id = try added.insert(db, keepingID: id != nil)
+                    finished: task.finished, notes: task.notes, origin: task.origin, created: task.created, updated: task.updated)
+                try added.insert(db, keepingID: id != nil)
                 imported.append(added)
             }
             let revision = try recordChange(db, .import, before: nil, after: nil, client: client, at: now)
+            try db.execute(sql: "UPDATE change SET detail = ? WHERE revision = ?", arguments: [summary, revision])
             return Revised(revision: revision, value: imported)
         }
     }

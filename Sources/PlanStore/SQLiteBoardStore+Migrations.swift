@@ -53,11 +53,30 @@ extension SQLiteBoardStore {
                 CREATE INDEX moveRequest_created ON moveRequest (created);
                 """)
         }
-        migrator.registerMigration("v2: card excerpts, change log by task") { db in
-            // NULL: not derived yet (rows stored before this version); the app derives them at start.
+        migrator.registerMigration("v2: notes as written with their excerpt, task origins, board id, import summaries, stashed uploads") { db in
             try db.execute(sql: """
+                -- excerpt NULL: not derived yet. Notes saved before were HTML as far as anyone can tell
+                -- now; the app recovers plain text where the HTML is only paragraphs and line breaks,
+                -- and derives the excerpt, when it starts.
                 ALTER TABLE task ADD COLUMN excerpt TEXT;
+                ALTER TABLE task ADD COLUMN notesSource TEXT NOT NULL DEFAULT '';
+                ALTER TABLE task ADD COLUMN notesFormat TEXT NOT NULL DEFAULT 'html' CHECK (notesFormat IN ('plain', 'markdown', 'html'));
+                UPDATE task SET notesSource = notes;
+                -- Where an imported task came from; a task made here is 'planboard:BOARD:ID'.
+                ALTER TABLE task ADD COLUMN origin TEXT;
+                ALTER TABLE boardState ADD COLUMN boardID TEXT;
+                UPDATE boardState SET boardID = lower(hex(randomblob(16)));
+                UPDATE task SET origin = 'planboard:' || (SELECT boardID FROM boardState) || ':' || id;
+                CREATE INDEX task_origin ON task (origin);
                 CREATE INDEX change_task ON change (taskID, revision);
+                -- What an import's summary page shows, kept with the import's change.
+                ALTER TABLE change ADD COLUMN detail TEXT;
+                -- Uploads kept while the person reviews them before importing.
+                CREATE TABLE stashedUpload (
+                    id TEXT PRIMARY KEY,
+                    document BLOB NOT NULL,
+                    created DATETIME NOT NULL
+                );
                 """)
         }
         return migrator

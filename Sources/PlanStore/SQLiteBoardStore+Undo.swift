@@ -71,7 +71,9 @@ extension SQLiteBoardStore {
             restored.title = before.title
             restored.important = before.important
             restored.notes = before.notes
-            // A change logged before excerpts were kept has none: the app derives it again.
+            restored.notesSource = before.notesSource
+            restored.notesFormat = before.notesFormat
+            // A change logged before excerpts were kept has none: the card derives it when drawn.
             restored.excerpt = before.excerpt
             restored.finished = before.finished
             restored.updated = now
@@ -116,7 +118,7 @@ extension SQLiteBoardStore {
         var restored = task
         restored.orderKey = try placeKey(db, in: task.column, at: slot, moving: nil)
         restored.updated = now
-        _ = try restored.insert(db, keepingID: true)
+        try restored.insert(db, keepingID: true)
         return restored
     }
 }

@@ -53,12 +53,13 @@ public struct SQLiteBoardStore: BoardStore {
         try await writer.read { db in try Self.existingTask(db, id) }
     }
 
-    public func deriveMissingExcerpts(_ derive: @escaping @Sendable (String) -> String) async throws -> Int {
+    public func completeLegacyNotes(_ derive: @escaping @Sendable (String) -> LegacyNotes) async throws -> Int {
         try await writer.write { db in
             let rows = try Row.fetchAll(db, sql: "SELECT id, notes FROM task WHERE excerpt IS NULL")
-            let update = try db.makeStatement(sql: "UPDATE task SET excerpt = ? WHERE id = ?")
+            let update = try db.makeStatement(sql: "UPDATE task SET excerpt = ?, notesSource = ?, notesFormat = ? WHERE id = ?")
             for row in rows {
-                try update.execute(arguments: [derive(row["notes"]), row["id"] as TaskID])
+                let legacy = derive(row["notes"])
+                try update.execute(arguments: [legacy.excerpt, legacy.source, legacy.format.rawValue, row["id"] as TaskID])
             }
             return rows.count
         }
@@ -76,8 +77,8 @@ public struct SQLiteBoardStore: BoardStore {
             let key = try placeKey(db, in: new.column, at: .last, moving: nil)
             var task = PlanTask(
                 id: 0, title: new.title, column: new.column, orderKey: key, important: new.important,
-                notes: new.notes.html, excerpt: new.notes.excerpt, created: now, updated: now)
-            task.id = try task.insert(db, keepingID: false)
+                notes: new.notes, created: now, updated: now)
+            try task.insert(db, keepingID: false)
             let revision = try recordChange(db, .create, before: nil, after: task, placed: true, client: client, at: now)
             return Revised(revision: revision, value: task)
         }

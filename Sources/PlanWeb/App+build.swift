@@ -16,9 +16,9 @@ public func buildApplication(
     try configuration.validate()
     let assets = try StaticAssets(folder: configuration.publicFolder, pinnedVersion: environment.assetVersion)
     let renderer = try await PageRenderer(templates: configuration.templatesFolder, assets: assets)
-    // Boards stored before excerpts were kept get theirs once, here, instead of on every drawing.
-    let derived = try await store.deriveMissingExcerpts { Excerpt.of(storedNotes: $0) }
-    if derived > 0 { logger.info("derived the card excerpts of \(derived) tasks") }
+    // Tasks stored by an older version get their excerpt and their notes as written, once, here.
+    let completed = try await store.completeLegacyNotes(NoteRenderer.legacy)
+    if completed > 0 { logger.info("completed the notes of \(completed) tasks stored by an older version") }
     let notifier = ChangeNotifier()
     let deps = try WebDependencies(store: NotifyingStore(base: store, notifier: notifier), renderer: renderer, environment: environment)
     return Application(

@@ -19,6 +19,8 @@ public enum WebError: Error, Equatable, Sendable {
     case timeout
     /// The server is at a limit it keeps for its own health; the reason says which.
     case busy(String)
+    /// An import waiting for review is gone: done already, or kept past its hour.
+    case uploadGone
 
     var status: HTTPResponse.Status {
         switch self {
@@ -33,6 +35,7 @@ public enum WebError: Error, Equatable, Sendable {
         case .unauthorized: .unauthorized
         case .timeout: .requestTimeout
         case .busy: .serviceUnavailable
+        case .uploadGone: .notFound
         }
     }
 
@@ -49,6 +52,7 @@ public enum WebError: Error, Equatable, Sendable {
         case .unauthorized: "unauthorized"
         case .timeout: "timeout"
         case .busy: "busy"
+        case .uploadGone: "not_found"
         }
     }
 
@@ -76,6 +80,8 @@ public enum WebError: Error, Equatable, Sendable {
             "The request took too long to arrive, so it was dropped. Try again."
         case .busy(let reason):
             reason
+        case .uploadGone:
+            "This import is no longer waiting: it was done already, or an hour passed. Choose the file again on the import page."
         }
     }
 }

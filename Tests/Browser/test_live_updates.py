@@ -51,6 +51,7 @@ class LiveUpdateTests(DragTestCase):
 
         # An edit, on the task page.
         self.act(f"/tasks/{ids['Bravo']}")
+        self.other.find_element(By.CSS_SELECTOR, ".edit-panel > summary").click()
         title = self.other.find_element(By.ID, "title")
         title.clear()
         title.send_keys("Bravo, renamed")

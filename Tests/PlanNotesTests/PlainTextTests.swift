@@ -13,7 +13,7 @@ struct PlainTextTests {
 
     @Test func blocksAreSeparatedButInlineMarkupIsNot() throws {
         #expect(try excerpt("<h1>Title</h1><p>Some <b>bold</b>er text</p><ul><li>one</li><li>two</li></ul>", limit: 100)
-            == "Title Some bolder text one two")
+            == "Title Some bolder text · one · two", "list items stay apart")
     }
 
     @Test func whitespaceIsCollapsed() throws {

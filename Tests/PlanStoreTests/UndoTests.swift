@@ -53,7 +53,7 @@ import Testing
     @Test func undoingEditFinishCreateAndDelete() async throws {
         let store = try SQLiteBoardStore.forTesting()
         let task = try await store.create(try NewTask(title: "draft", column: .next), client: "me").value
-        _ = try await store.edit(task.id, try TaskEdit(title: "final", important: true, notes: TaskNotes(html: "n", excerpt: "n")), client: "me")
+        _ = try await store.edit(task.id, try TaskEdit(title: "final", important: true, notes: TaskNotes(source: "n", format: .plain, html: "<p>n</p>", excerpt: "n")), client: "me")
         _ = try await store.setFinished(task.id, true, client: "me")
         _ = try await store.delete(task.id, client: "me")
         #expect(try await store.board().allTasks.isEmpty)

@@ -80,7 +80,7 @@ import Testing
             _ = try await client.post("/tasks", ["title": "t", "column": "today", "notes": notes], json: true)
             let html = try await client.get("/").text
             let excerpt = try #require(html.firstMatch(of: #/<p class="task-excerpt">([^<]*)</p>/#)).1
-            #expect(excerpt.hasPrefix("Plan Book &amp; pay word word"))
+            #expect(excerpt.hasPrefix("Plan · Book &amp; pay · word word"))
             #expect(excerpt.hasSuffix("…"))
             #expect(excerpt.count < 140)
         }
@@ -102,16 +102,16 @@ import Testing
 
 @Suite struct NoteInputTests {
     @Test func plainTextKeepsItsParagraphsAndLineBreaks() {
-        #expect(NoteInput.html(fromTyped: "Call Anna\nabout dates\n\nThen book & pay: 3 < 4") == "<p>Call Anna<br>about dates</p><p>Then book &amp; pay: 3 &lt; 4</p>")
-        #expect(NoteInput.html(fromTyped: "  \n\n ") == "")
+        #expect(NoteRenderer.paragraphs(fromPlainText: "Call Anna\nabout dates\n\nThen book & pay: 3 < 4") == "<p>Call Anna<br>about dates</p><p>Then book &amp; pay: 3 &lt; 4</p>")
+        #expect(NoteRenderer.paragraphs(fromPlainText: "  \n\n ") == "")
     }
 
     @Test func anythingWithATagIsTakenAsHTML() {
         for html in ["<p>x</p>", "a <b>b</b>", "x</p>", "<!-- c -->", "<?php ?>"] {
-            #expect(NoteInput.looksLikeHTML(html), "\(html)")
+            #expect(NoteRenderer.looksLikeHTML(html), "\(html)")
         }
         for text in ["a < b", "<3", "x <= y", "1<2", "plain"] {
-            #expect(!NoteInput.looksLikeHTML(text), "\(text)")
+            #expect(!NoteRenderer.looksLikeHTML(text), "\(text)")
         }
     }
 }

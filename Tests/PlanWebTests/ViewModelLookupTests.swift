@@ -31,7 +31,7 @@ import Testing
         for index in 0..<3 {
             tasks.append(PlanTask(
                 id: TaskID(index + 1), title: "t\(index)", column: .today, orderKey: keys[index],
-                important: index == 0, finished: index == 2, notes: "<p>n</p>", created: now, updated: now))
+                important: index == 0, finished: index == 2, notes: TaskNotes(source: "n", format: .plain, html: "<p>n</p>", excerpt: "n"), created: now, updated: now))
         }
         let board = Board(revision: 7, tasks: tasks)
         let page = BoardPage(

@@ -51,10 +51,10 @@ struct BoardController {
         return try await deps.boardChange(request, context) {
             let column = try form.column()
             let important = try form.optionalBool("important") ?? false
-            let notes = try deps.storedNotes(form["notes"] ?? "")
+            let notes = try deps.notes(in: form)
             let new: NewTask
             do {
-                new = try NewTask(title: form["title"] ?? "", column: column, important: important, notes: notes.notes)
+                new = try NewTask(title: form["title"] ?? "", column: column, important: important, notes: notes?.notes ?? .none)
             } catch let error as PlanError where !request.wantsJSON {
                 // Show the board again with what the person typed kept in that column's form.
                 let add = BoardPage.AddForm(title: form["title"] ?? "", important: important, error: error.message)
@@ -65,7 +65,7 @@ struct BoardController {
             if request.wantsJSON {
                 var response = try Response.json(TaskJSON(created.value, card: try deps.cardHTML(created.value)), status: .created)
                 response.headers[.boardRevision] = String(created.revision)
-                if !notes.removed.isEmpty { response.headers[.notesCleaned] = notes.removed.summary }
+                if let notes, !notes.removed.isEmpty { response.headers[.notesCleaned] = notes.removed.summary }
                 return response
             }
             return .seeOther("/#task-\(created.value.id)")

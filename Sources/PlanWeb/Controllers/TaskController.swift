@@ -45,13 +45,17 @@ struct TaskController {
         let typedTitle = form["title"]
         let typedNotes = form["notes"]
         let previewing = form["preview"] != nil && !request.wantsJSON
+        // What the person chose, kept in the form whatever happens.
+        let typedFormat = typedNotes.flatMap { try? NoteRenderer.format(named: form["notes_format"], for: $0) }
         do {
             let important = try form.optionalBool("important")
             let version = try form.optionalNumber("version")
-            let notes = try typedNotes.map { raw throws(PlanError) in try deps.storedNotes(raw) }
+            let notes = try deps.notes(in: form)
             if previewing {
                 // Show what would be kept, and what would go, without saving anything.
-                let typed = TaskPage.EditForm(title: typedTitle ?? current.title, important: form.flag("important"), notes: typedNotes ?? "")
+                let typed = TaskPage.EditForm(
+                    title: typedTitle ?? current.title, important: form.flag("important"), notes: typedNotes ?? "",
+                    format: typedFormat ?? current.notesFormat)
                 let removed = notes?.removed.summary ?? ""
                 let banner = Banner.notice("Preview only; nothing is saved yet. " + (removed.isEmpty ? "The notes will be kept as they are." : "Saving will clean the notes: \(removed)"))
                 return try deps.renderer.response(TaskPage(
@@ -71,10 +75,12 @@ struct TaskController {
             if request.wantsJSON { throw error }
             // The task as it is now, with what the person typed kept in the form.
             let latest = (try? await deps.store.task(id)) ?? current
-            var typed = TaskPage.EditForm(title: typedTitle ?? latest.title, important: form.flag("important"), notes: typedNotes ?? latest.notes)
+            var typed = TaskPage.EditForm(
+                title: typedTitle ?? latest.title, important: form.flag("important"), notes: typedNotes ?? latest.notesSource,
+                format: typedFormat ?? latest.notesFormat)
             switch error.field {
             case "title": typed.titleError = error.message
-            case "notes": typed.notesError = error.message
+            case "notes", "notes_format": typed.notesError = error.message
             default: break
             }
             let message = if case .editedElsewhere = error {

@@ -2,7 +2,13 @@ import Foundation
 import Hummingbird
 import PlanCore
 
-/// Taking the whole board out (`GET /export`) and bringing tasks in (`POST /import`).
+/// Taking the whole board out (`GET /export`) and bringing tasks in.
+///
+/// In a browser an import goes: `POST /import` (the file) → when the file is a Trello board, or
+/// holds tasks an earlier import brought, `GET /import/review/ID` (choose where each list goes,
+/// whether to import the repeats) → `POST /import/review/ID` → `GET /imports/REVISION`, the summary,
+/// reached by a redirect so that reloading it imports nothing. Scripts (`Accept: application/json`)
+/// import in one request and get the summary as JSON.
 struct TransferController {
     let deps: WebDependencies
 
@@ -10,11 +16,14 @@ struct TransferController {
         router.get("/export", use: export)
         router.get("/import", use: importForm)
         router.post("/import", use: importFile)
+        router.get("/import/review/:upload", use: review)
+        router.post("/import/review/:upload", use: confirm)
+        router.get("/imports/:revision", use: summary)
     }
 
     @Sendable func export(_ request: Request, context: PlanRequestContext) async throws -> Response {
         let now = deps.environment.now()
-        let document = BoardExport(board: try await deps.store.board(), exported: now)
+        let document = BoardExport(board: try await deps.store.board(), boardID: try await deps.store.boardID(), exported: now)
         let day = now.formatted(.iso8601.year().month().day())
         return Response(
             status: .ok,
@@ -33,17 +42,88 @@ struct TransferController {
     @Sendable func importFile(_ request: Request, context: PlanRequestContext) async throws -> Response {
         do {
             let bytes = try Self.document(in: request, context)
-            let plan = try BoardImporter(sanitizer: deps.sanitizer, now: deps.environment.now()).plan(bytes)
-            let stored = try await deps.store.importTasks(plan.tasks, client: context.clientID)
-            let summary = ImportSummary(report: plan.report, revision: stored.revision)
-            if request.wantsJSON { return try .json(ImportJSON(summary)) }
-            return try deps.renderer.response(ImportPage(summary: summary))
+            let source = try BoardImporter.read(bytes)
+            let existing = try await deps.store.existingOrigins(BoardImporter.origins(of: source))
+            if request.wantsJSON {
+                // Scripts choose with fields: duplicates=skip leaves out what was imported before.
+                let choices = ImportChoices(skipDuplicates: context.form["duplicates"] == "skip")
+                return try .json(ImportJSON(try await store(source, choices: choices, existing: existing, context)))
+            }
+            guard case .planboard = source, existing.isEmpty else {
+                // A Trello board's lists, or tasks imported before: the person decides first.
+                let id = SessionToken.random()
+                try await deps.store.stash(upload: bytes, id: id)
+                return .seeOther("/import/review/\(id)")
+            }
+            let summary = try await store(source, choices: ImportChoices(), existing: existing, context)
+            return .seeOther("/imports/\(summary.revision)")
         } catch let error as PlanError {
             if request.wantsJSON { return try await deps.refusedOnBoard(error, request, context) }
             // The import page again, with the reason and whatever JSON was pasted.
             let page = TransferPage(csrf: context.csrfToken, json: context.form["json"] ?? "", error: error.message)
             return try deps.renderer.response(page, status: error.status)
         }
+    }
+
+    /// What the file holds, and the choices to make before importing it.
+    @Sendable func review(_ request: Request, context: PlanRequestContext) async throws -> Response {
+        let (id, source) = try await stashed(context)
+        let existing = try await deps.store.existingOrigins(BoardImporter.origins(of: source))
+        return try deps.renderer.response(ImportReviewPage(id: id, source: source, duplicates: existing.count, csrf: context.csrfToken))
+    }
+
+    @Sendable func confirm(_ request: Request, context: PlanRequestContext) async throws -> Response {
+        let (id, source) = try await stashed(context)
+        let form = try context.fields()
+        var choices = ImportChoices(skipDuplicates: form["duplicates"] != "import")
+        if case .trello(let board) = source {
+            for (list, _) in BoardImporter.openLists(of: board).prefix(ImportReviewPage.listsChosen) {
+                let column = form["list-\(list.id)"].flatMap { $0 == "skip" ? nil : Column(rawValue: $0) }
+                if form["list-\(list.id)"] != nil, column == nil, form["list-\(list.id)"] != "skip" {
+                    throw PlanError.invalidField(name: "list-\(list.id)", reason: "must be today, next, later or skip")
+                }
+                choices.lists[list.id] = ImportChoices.ListChoice(
+                    column: form["list-\(list.id)"] == nil ? BoardImporter.column(forTrelloList: list.name) : column,
+                    finished: form.flag("finished-\(list.id)"))
+            }
+        }
+        do {
+            let existing = try await deps.store.existingOrigins(BoardImporter.origins(of: source))
+            let summary = try await store(source, choices: choices, existing: existing, context)
+            try await deps.store.dropStashedUpload(id)
+            return .seeOther("/imports/\(summary.revision)")
+        } catch let error as PlanError {
+            let existing = try await deps.store.existingOrigins(BoardImporter.origins(of: source))
+            let page = ImportReviewPage(id: id, source: source, duplicates: existing.count, csrf: context.csrfToken, error: error.message)
+            return try deps.renderer.response(page, status: error.status)
+        }
+    }
+
+    /// The summary of the import that made `revision`.
+    @Sendable func summary(_ request: Request, context: PlanRequestContext) async throws -> Response {
+        guard let revision = context.parameters.get("revision").flatMap(Int64.init),
+              let json = try await deps.store.importSummary(revision: revision),
+              let summary = try? JSONDecoder().decode(ImportSummary.self, from: Data(json.utf8))
+        else { throw WebError.notFound }
+        if request.wantsJSON { return try .json(ImportJSON(summary.at(revision: revision))) }
+        return try deps.renderer.response(ImportPage(summary: summary.at(revision: revision)))
+    }
+
+    /// Plans and stores the import in one transaction, with its summary kept alongside.
+    private func store(_ source: ImportSource, choices: ImportChoices, existing: Set<String>, _ context: PlanRequestContext) async throws -> ImportSummary {
+        let plan = try BoardImporter(renderer: deps.notes, now: deps.environment.now()).plan(source, choices: choices, existing: existing)
+        // The summary's revision is the import's own, known once it is stored; it is kept without it.
+        let draft = ImportSummary(report: plan.report, revision: 0)
+        let stored = try await deps.store.importTasks(plan.tasks, summary: String(decoding: try JSONEncoder().encode(draft), as: UTF8.self), client: context.clientID)
+        return ImportSummary(report: plan.report, revision: stored.revision)
+    }
+
+    /// The stashed upload a review page is about; gone (or never there) is a 404 that says what to do.
+    private func stashed(_ context: PlanRequestContext) async throws -> (String, ImportSource) {
+        guard let id = context.parameters.get("upload"), SessionToken.isWellFormed(id),
+              let bytes = try await deps.store.stashedUpload(id)
+        else { throw WebError.uploadGone }
+        return (id, try BoardImporter.read(bytes))
     }
 
     private static func document(in request: Request, _ context: PlanRequestContext) throws(PlanError) -> [UInt8] {
@@ -59,115 +139,4 @@ struct TransferController {
         }
         throw .importRejected("no file was chosen. Pick a PlanBoard export or a Trello board export (.json).")
     }
-}
-
-/// The outcome of an import, worded for people.
-struct ImportSummary: Sendable {
-    let revision: Int64
-    let source: String
-    let total: Int
-    let perColumn: [(column: Column, count: Int)]
-    let notesCleaned: Int
-    let removed: String
-    let titlesChanged: Int
-    let lists: [(name: String, column: Column)]
-    let skippedArchivedCards: Int
-    let skippedCardsInArchivedLists: Int
-
-    init(report: ImportReport, revision: Int64) {
-        self.revision = revision
-        source = report.source
-        perColumn = Column.allCases.map { ($0, report.added[$0] ?? 0) }
-        total = perColumn.reduce(0) { $0 + $1.count }
-        skippedArchivedCards = report.skippedArchivedCards
-        skippedCardsInArchivedLists = report.skippedCardsInArchivedLists
-        notesCleaned = report.notesCleaned
-        removed = report.removed.summary
-        titlesChanged = report.titlesChanged
-        lists = report.lists
-    }
-}
-
-/// The import summary as JSON.
-struct ImportJSON: Encodable, Sendable {
-    let revision: Int64
-    let added: [String: Int]
-    let total: Int
-    let skippedArchivedCards: Int
-    let skippedCardsInArchivedLists: Int
-    let notesCleaned: Int
-    let removed: String
-    let titlesChanged: Int
-
-    init(_ summary: ImportSummary) {
-        revision = summary.revision
-        added = Dictionary(uniqueKeysWithValues: summary.perColumn.map { ($0.column.rawValue, $0.count) })
-        total = summary.total
-        skippedArchivedCards = summary.skippedArchivedCards
-        skippedCardsInArchivedLists = summary.skippedCardsInArchivedLists
-        notesCleaned = summary.notesCleaned
-        removed = summary.removed
-        titlesChanged = summary.titlesChanged
-    }
-}
-
-/// The page after an import.
-package struct ImportPage: PageView {
-    package static let template = "import"
-
-    struct ColumnCount: Sendable {
-        let title: String
-        let count: Int
-    }
-
-    struct ListMapping: Sendable {
-        let name: String
-        let column: String
-    }
-
-    let heading: String
-    let source: String
-    let columns: [ColumnCount]
-    let notices: [String]
-    let lists: [ListMapping]
-    let hasLists: Bool
-    static let listsShown = 50
-
-    init(summary: ImportSummary) {
-        heading = summary.total == 1 ? "Imported 1 task" : "Imported \(summary.total) tasks"
-        source = summary.source
-        columns = summary.perColumn.map { ColumnCount(title: $0.column.title, count: $0.count) }
-        var notices: [String] = []
-        if summary.skippedArchivedCards > 0 {
-            notices.append(summary.skippedArchivedCards == 1 ? "1 archived card was skipped." : "\(summary.skippedArchivedCards) archived cards were skipped.")
-        }
-        if summary.skippedCardsInArchivedLists > 0 {
-            notices.append(summary.skippedCardsInArchivedLists == 1 ? "1 card in an archived list was skipped." : "\(summary.skippedCardsInArchivedLists) cards in archived lists were skipped.")
-        }
-        if summary.notesCleaned > 0 {
-            let notes = summary.notesCleaned == 1 ? "The notes of 1 task were cleaned" : "The notes of \(summary.notesCleaned) tasks were cleaned"
-            notices.append("\(notes): \(summary.removed)")
-        }
-        if summary.titlesChanged > 0 {
-            notices.append(summary.titlesChanged == 1 ? "1 title was tidied (too long, empty, or with line breaks)." : "\(summary.titlesChanged) titles were tidied (too long, empty, or with line breaks).")
-        }
-        self.notices = notices
-        // A board with hundreds of lists gets the first few and a count, not a page of them.
-        var lists = summary.lists.prefix(Self.listsShown).map { ListMapping(name: $0.name, column: $0.column.title) }
-        if summary.lists.count > Self.listsShown {
-            lists.append(ListMapping(name: "and \(summary.lists.count - Self.listsShown) more lists", column: "Later unless named Today, Doing, Next or To Do"))
-        }
-        self.lists = lists
-        hasLists = !lists.isEmpty
-    }
-}
-
-/// The import and export page.
-package struct TransferPage: PageView {
-    package static let template = "transfer"
-
-    let csrf: String
-    /// JSON pasted into the form, kept when an import is refused.
-    let json: String
-    let error: String?
 }

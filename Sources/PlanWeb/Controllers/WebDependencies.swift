@@ -30,24 +30,13 @@ struct WebDependencies: Sendable {
         try await snapshot.current(store)
     }
 
-    /// Notes as they will be stored, with the excerpt cards show, and what the sanitizer removed.
-    func storedNotes(_ raw: String) throws(PlanError) -> (notes: TaskNotes, shown: SanitizedHTML, removed: RemovalReport) {
-        let clean = try clean(notes: raw)
-        return (TaskNotes(html: clean.html.html, excerpt: Excerpt.of(storedNotes: clean.html.html)), clean.html, clean.removed)
-    }
+    /// Notes as written made into what is stored and shown.
+    var notes: NoteRenderer { NoteRenderer(sanitizer: sanitizer) }
 
-    /// Notes as they will be stored: rebuilt by the sanitizer, with what it removed.
-    func clean(notes raw: String) throws(PlanError) -> SanitizedNote {
-        // Measured as typed, so the size in the message is the size the person sees.
-        let size = raw.utf8.count
-        if size > NoteSanitizer.maximumBytes {
-            throw .notesRejected(NoteSanitizerError.tooLarge(bytes: size, limit: NoteSanitizer.maximumBytes).message)
-        }
-        do {
-            return try sanitizer.sanitize(NoteInput.html(fromTyped: raw))
-        } catch {
-            throw .notesRejected(error.message)
-        }
+    /// The notes a form or script sent (`notes`, in `notes_format`), rendered; nil when none were sent.
+    func notes(in form: FormFields) throws(PlanError) -> NoteRenderer.Rendered? {
+        guard let source = form["notes"] else { return nil }
+        return try notes.render(source, as: NoteRenderer.format(named: form["notes_format"], for: source))
     }
 
     /// Stored notes, sanitized again on their way to the page (idempotent for what we stored).

@@ -10,7 +10,7 @@ struct NotifyingStore: BoardStore {
     func revision() async throws -> Int64 { try await base.revision() }
     func task(_ id: TaskID) async throws -> PlanTask { try await base.task(id) }
     func changes(after revision: Int64, limit: Int) async throws -> [ChangeEvent] { try await base.changes(after: revision, limit: limit) }
-    func deriveMissingExcerpts(_ derive: @escaping @Sendable (String) -> String) async throws -> Int { try await base.deriveMissingExcerpts(derive) }
+    func completeLegacyNotes(_ derive: @escaping @Sendable (String) -> LegacyNotes) async throws -> Int { try await base.completeLegacyNotes(derive) }
 
     func create(_ new: NewTask, client: String?) async throws -> Revised<PlanTask> {
         try await notifying { try await base.create(new, client: client) }
@@ -32,9 +32,16 @@ struct NotifyingStore: BoardStore {
         try await notifying { try await base.delete(id, client: client) }
     }
 
-    func importTasks(_ tasks: [ImportedTask], client: String?) async throws -> Revised<[PlanTask]> {
-        try await notifying { try await base.importTasks(tasks, client: client) }
+    func importTasks(_ tasks: [ImportedTask], summary: String?, client: String?) async throws -> Revised<[PlanTask]> {
+        try await notifying { try await base.importTasks(tasks, summary: summary, client: client) }
     }
+
+    func importSummary(revision: Int64) async throws -> String? { try await base.importSummary(revision: revision) }
+    func boardID() async throws -> String { try await base.boardID() }
+    func existingOrigins(_ origins: [String]) async throws -> Set<String> { try await base.existingOrigins(origins) }
+    func stash(upload: [UInt8], id: String) async throws { try await base.stash(upload: upload, id: id) }
+    func stashedUpload(_ id: String) async throws -> [UInt8]? { try await base.stashedUpload(id) }
+    func dropStashedUpload(_ id: String) async throws { try await base.dropStashedUpload(id) }
 
     func undo(client: String) async throws -> Revised<UndoResult> {
         try await notifying { try await base.undo(client: client) }

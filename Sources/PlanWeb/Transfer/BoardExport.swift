@@ -4,14 +4,17 @@ import PlanCore
 /// The export file: the whole board, versioned, re-importable.
 ///
 /// ```json
-/// {"format": "planboard-export", "version": 1, "exported": "…", "revision": 12,
+/// {"format": "planboard-export", "version": 2, "board": "…", "exported": "…", "revision": 12,
 ///  "columns": {"today": [task…], "next": […], "later": […]}}
 /// ```
-/// Each column lists its tasks in display order; a task is
-/// `{"id", "title", "important", "finished", "notes", "created", "updated"}`.
+/// Each column lists its tasks in display order; a task is `{"id", "title", "important",
+/// "finished", "notes", "notesSource", "notesFormat", "origin", "created", "updated"}`, where
+/// `notes` is the sanitized HTML and `notesSource` the notes as written in `notesFormat`. Version 1
+/// (no board, source, format or origin; `notes` HTML) still imports.
 struct BoardExport: Codable, Sendable {
     static let format = "planboard-export"
-    static let version = 1
+    static let version = 2
+    static let readableVersions = 1...2
 
     struct Task: Codable, Sendable {
         let id: TaskID?
@@ -19,24 +22,41 @@ struct BoardExport: Codable, Sendable {
         let important: Bool?
         let finished: Bool?
         let notes: String?
+        let notesSource: String?
+        let notesFormat: NoteFormat?
+        let origin: String?
         let created: Date?
         let updated: Date?
     }
 
     let format: String
     let version: Int
+    /// The board it was exported from (see `BoardStore.boardID`).
+    let board: String?
     let exported: Date?
     let revision: Int64?
     let columns: [String: [Task]]
 
-    init(board: Board, exported: Date) {
+    init(version: Int, board: String?, exported: Date?, revision: Int64?, columns: [String: [Task]]) {
+        format = Self.format
+        self.version = version
+        self.board = board
+        self.exported = exported
+        self.revision = revision
+        self.columns = columns
+    }
+
+    init(board: Board, boardID: String, exported: Date) {
         format = Self.format
         version = Self.version
+        self.board = boardID
         self.exported = exported
         revision = board.revision
         columns = Dictionary(uniqueKeysWithValues: Column.allCases.map { column in
             (column.rawValue, board.tasks(in: column).map {
-                Task(id: $0.id, title: $0.title, important: $0.important, finished: $0.finished, notes: $0.notes, created: $0.created, updated: $0.updated)
+                Task(
+                    id: $0.id, title: $0.title, important: $0.important, finished: $0.finished, notes: $0.notes,
+                    notesSource: $0.notesSource, notesFormat: $0.notesFormat, origin: $0.origin, created: $0.created, updated: $0.updated)
             })
         })
     }

@@ -15,76 +15,115 @@ struct ImportReport: Sendable {
     var added: [Column: Int] = [:]
     var skippedArchivedCards = 0
     var skippedCardsInArchivedLists = 0
+    /// Cards of lists the person chose to skip.
+    var skippedByChoice = 0
+    /// Tasks left out because an earlier import brought them already.
+    var skippedDuplicates = 0
     var notesCleaned = 0
     var removed = RemovalReport()
     var titlesChanged = 0
-    /// For Trello files: where each open list went, in the file's order.
-    var lists: [(name: String, column: Column)] = []
+    /// For Trello files: where each open list went, in the file's order (nil: skipped).
+    var lists: [(name: String, column: Column?)] = []
+}
+
+/// An import file, read once: a PlanBoard export or a Trello board export.
+enum ImportSource: Sendable {
+    case planboard(BoardExport)
+    case trello(TrelloBoard)
+}
+
+/// What the person chose before importing.
+struct ImportChoices: Sendable {
+    /// Where a Trello list's cards go: a column, or nowhere; and whether they count as finished.
+    struct ListChoice: Sendable, Equatable {
+        var column: Column?
+        var finished: Bool
+    }
+
+    /// By Trello list id; a list not named here goes where its name says (`BoardImporter.column(forTrelloList:)`).
+    var lists: [String: ListChoice] = [:]
+    /// Leave out the tasks an earlier import already brought (matched by origin).
+    var skipDuplicates = false
 }
 
 /// Reads an import file — a PlanBoard export or a Trello board export — into tasks ready to store.
 ///
-/// Every note passes through the sanitizer; Trello descriptions are Markdown, turned into HTML
-/// by PlanMarkdown first (linear time, never traps, raw HTML escaped), and checklists become lists in the note. Nothing is stored here: the caller
-/// stores the whole plan in one transaction, so a file is imported entirely or not at all.
+/// The file is decoded once, into only the fields PlanBoard uses. Every note passes through the
+/// sanitizer (by way of `NoteRenderer`); Trello descriptions are Markdown and stay Markdown, with
+/// checklists added as Markdown lists. Nothing is stored here: the caller stores the whole plan in
+/// one transaction, so a file is imported entirely or not at all.
 struct BoardImporter {
-    let sanitizer: NoteSanitizer
+    let renderer: NoteRenderer
     let now: Date
 
     /// More tasks than this in one file is refused rather than half-imported.
     static let maxTasks = 10_000
 
-    func plan(_ bytes: [UInt8]) throws(PlanError) -> ImportPlan {
+    // MARK: - Reading
+
+    /// The fields of both formats, all optional, so the file is decoded in one pass whatever it is.
+    private struct Document: Decodable {
+        let format: String?
+        let version: Int?
+        let board: String?
+        let exported: Date?
+        let revision: Int64?
+        let columns: [String: [BoardExport.Task]]?
+        let name: String?
+        let lists: [TrelloBoard.List]?
+        let cards: [TrelloBoard.Card]?
+        let checklists: [TrelloBoard.Checklist]?
+    }
+
+    static func read(_ bytes: [UInt8]) throws(PlanError) -> ImportSource {
         guard !bytes.isEmpty else { throw .importRejected("the file is empty.") }
-        let object: Any
+        let document: Document
         do {
-            object = try JSONSerialization.jsonObject(with: Data(bytes))
-        } catch {
+            document = try TrelloBoard.decoder.decode(Document.self, from: Data(bytes))
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
             throw .importRejected("the file is not JSON. Choose a PlanBoard export or a Trello board export (Menu › Print, export and share › Export as JSON).")
-        }
-        guard let document = object as? [String: Any] else {
+        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
             throw .importRejected("the file is JSON, but not an object; a PlanBoard or Trello board export is one.")
+        } catch {
+            throw .importRejected("the file is malformed: \(describe(error))")
         }
-        if document["format"] as? String == BoardExport.format {
-            return try planBoardExport(bytes)
+        if document.format == BoardExport.format {
+            guard let version = document.version, BoardExport.readableVersions.contains(version) else {
+                throw .importRejected("this export is version \(document.version.map(String.init) ?? "unknown"); this PlanBoard reads versions \(BoardExport.readableVersions.lowerBound) to \(BoardExport.readableVersions.upperBound).")
+            }
+            guard let columns = document.columns else { throw .importRejected("the PlanBoard export is malformed: columns is missing.") }
+            let unknown = columns.keys.filter { Column(rawValue: $0) == nil }.sorted()
+            guard unknown.isEmpty else {
+                throw .importRejected("the export has a column called “\(unknown[0])”; PlanBoard's columns are today, next and later.")
+            }
+            return .planboard(BoardExport(version: version, board: document.board, exported: document.exported, revision: document.revision, columns: columns))
         }
-        if document["lists"] is [Any], document["cards"] is [Any] {
-            return try trello(bytes)
+        if let lists = document.lists, let cards = document.cards {
+            return .trello(TrelloBoard(name: document.name, lists: lists, cards: cards, checklists: document.checklists))
         }
         throw .importRejected("the file is neither a PlanBoard export (it has no \"format\": \"planboard-export\") nor a Trello board export (it has no \"lists\" and \"cards\").")
     }
 
-    // MARK: - PlanBoard exports
-
-    private func planBoardExport(_ bytes: [UInt8]) throws(PlanError) -> ImportPlan {
-        let export: BoardExport
-        do {
-            let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .iso8601
-            export = try decoder.decode(BoardExport.self, from: Data(bytes))
-        } catch {
-            throw .importRejected("the PlanBoard export is malformed: \(Self.describe(error))")
+    /// Where every task of the file came from, to ask the store which were imported before.
+    static func origins(of source: ImportSource) -> [String] {
+        switch source {
+        case .planboard(let export):
+            Column.allCases.flatMap { export.columns[$0.rawValue] ?? [] }.compactMap { origin(of: $0, board: export.board) }
+        case .trello(let board):
+            board.cards.map { "trello:\($0.id)" }
         }
-        guard export.version == BoardExport.version else {
-            throw .importRejected("this export is version \(export.version); this PlanBoard reads version \(BoardExport.version).")
-        }
-        let unknown = export.columns.keys.filter { Column(rawValue: $0) == nil }.sorted()
-        guard unknown.isEmpty else {
-            throw .importRejected("the export has a column called “\(unknown[0])”; PlanBoard's columns are today, next and later.")
-        }
-        var plan = ImportPlan()
-        plan.report.source = "a PlanBoard export"
-        for column in Column.allCases {
-            for task in export.columns[column.rawValue] ?? [] {
-                try add(
-                    to: &plan, title: task.title, column: column, important: task.important ?? false, finished: task.finished ?? false,
-                    html: task.notes ?? "", created: task.created, updated: task.updated, originalID: task.id)
-            }
-        }
-        return plan
     }
 
-    // MARK: - Trello
+    /// A task's origin: the one it carries, else the board it was exported from and its id there.
+    private static func origin(of task: BoardExport.Task, board: String?) -> String? {
+        task.origin ?? board.flatMap { board in task.id.map { "planboard:\(board):\($0)" } }
+    }
+
+    /// A Trello file's open lists in order, with how many open cards each holds.
+    static func openLists(of board: TrelloBoard) -> [(list: TrelloBoard.List, cards: Int)] {
+        let counts = Dictionary(grouping: board.cards.filter { $0.closed != true }, by: \.idList).mapValues(\.count)
+        return board.lists.filter { $0.closed != true }.sorted { ($0.pos?.value ?? 0) < ($1.pos?.value ?? 0) }.map { ($0, counts[$0.id] ?? 0) }
+    }
 
     /// Open lists map by name, compared in lower case with everything but letters dropped:
     /// "Today" and "Doing" go to Today, "Next" and "To Do" to Next, every other list to Later.
@@ -99,27 +138,60 @@ struct BoardImporter {
         }
     }
 
-    private func trello(_ bytes: [UInt8]) throws(PlanError) -> ImportPlan {
-        let board: TrelloBoard
-        do {
-            board = try TrelloBoard.decoder.decode(TrelloBoard.self, from: Data(bytes))
-        } catch {
-            throw .importRejected("the Trello export is malformed: \(Self.describe(error))")
-        }
+    // MARK: - Planning
+
+    /// The tasks to store for `source` as the person chose; `existing` are origins already on the board.
+    func plan(_ source: ImportSource, choices: ImportChoices = ImportChoices(), existing: Set<String> = []) throws(PlanError) -> ImportPlan {
         var plan = ImportPlan()
+        switch source {
+        case .planboard(let export):
+            plan.report.source = "a PlanBoard export"
+            for column in Column.allCases {
+                for task in export.columns[column.rawValue] ?? [] {
+                    let origin = Self.origin(of: task, board: export.board)
+                    if choices.skipDuplicates, let origin, existing.contains(origin) {
+                        plan.report.skippedDuplicates += 1
+                        continue
+                    }
+                    // Rendered again from what was written: an export's HTML is not trusted as such.
+                    let (source, format) = task.notesSource.map { ($0, task.notesFormat ?? .html) } ?? (task.notes ?? "", .html)
+                    try add(
+                        to: &plan, title: task.title, column: column, important: task.important ?? false, finished: task.finished ?? false,
+                        notes: source, format: format, created: task.created, updated: task.updated, originalID: task.id, origin: origin)
+                }
+            }
+        case .trello(let board):
+            try planTrello(board, choices: choices, existing: existing, into: &plan)
+        }
+        return plan
+    }
+
+    private func planTrello(_ board: TrelloBoard, choices: ImportChoices, existing: Set<String>, into plan: inout ImportPlan) throws(PlanError) {
         plan.report.source = board.name.map { "the Trello board “\($0)”" } ?? "a Trello board"
-        let openLists = board.lists.filter { $0.closed != true }.sorted { ($0.pos?.value ?? 0) < ($1.pos?.value ?? 0) }
+        let openLists = Self.openLists(of: board).map(\.list)
         let closedLists = Set(board.lists.filter { $0.closed == true }.map(\.id))
-        plan.report.lists = openLists.map { ($0.name, Self.column(forTrelloList: $0.name)) }
+        let choice = { (list: TrelloBoard.List) in
+            choices.lists[list.id] ?? ImportChoices.ListChoice(column: Self.column(forTrelloList: list.name), finished: false)
+        }
+        plan.report.lists = openLists.map { ($0.name, choice($0).column) }
         let checklists = Dictionary(grouping: board.checklists ?? [], by: \.idCard)
         // Grouped once: filtering every list's cards out of all cards would be lists × cards.
         let cardsByList = Dictionary(grouping: board.cards, by: \.idList)
         for list in openLists {
-            let column = Self.column(forTrelloList: list.name)
+            let listChoice = choice(list)
             let cards = (cardsByList[list.id] ?? []).sorted { ($0.pos?.value ?? 0) < ($1.pos?.value ?? 0) }
             for card in cards {
                 if card.closed == true {
                     plan.report.skippedArchivedCards += 1
+                    continue
+                }
+                guard let column = listChoice.column else {
+                    plan.report.skippedByChoice += 1
+                    continue
+                }
+                let origin = "trello:\(card.id)"
+                if choices.skipDuplicates, existing.contains(origin) {
+                    plan.report.skippedDuplicates += 1
                     continue
                 }
                 let description = card.desc ?? ""
@@ -129,65 +201,73 @@ struct BoardImporter {
                     let reason = NoteSanitizerError.tooLarge(bytes: bytes, limit: NoteSanitizer.maximumBytes).message
                     throw .importRejected("the notes of “\(TaskTitle.coerce(card.name).title)”: \(reason)")
                 }
-                let html = Self.markdown(description) + Self.checklistsHTML(checklists[card.id] ?? [])
                 let important = card.labels?.contains { label in
                     label.color == "red" || ["important", "urgent", "priority"].contains((label.name ?? "").lowercased().trimmingCharacters(in: .whitespaces))
                 } ?? false
                 try add(
-                    to: &plan, title: card.name, column: column, important: important, finished: card.dueComplete ?? false,
-                    html: html, created: TrelloBoard.creationDate(ofID: card.id), updated: card.dateLastActivity, originalID: nil)
+                    to: &plan, title: card.name, column: column, important: important,
+                    finished: listChoice.finished || (card.dueComplete ?? false),
+                    notes: Self.withChecklists(description, checklists[card.id] ?? []), format: .markdown,
+                    created: TrelloBoard.creationDate(ofID: card.id), updated: card.dateLastActivity, originalID: nil, origin: origin)
             }
         }
         plan.report.skippedCardsInArchivedLists = board.cards.filter { closedLists.contains($0.idList) }.count
-        return plan
     }
 
-    /// Deeper nesting stays as the text typed, so a description's HTML always fits the sanitizer's
-    /// 64 levels: 20 levels of lists or quotes (up to two elements each, `ul` and `li`), a paragraph,
-    /// a link and 16 levels of emphasis come to at most 58.
-    static let markdownNesting = MarkdownConfiguration(maximumNestingDepth: 20, maximumEmphasisDepth: 16)
-
-    private static func markdown(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "" : Markdown.html(from: text, configuration: markdownNesting)
-    }
-
-    /// Each checklist as a heading and a list, ticked items marked ☑ and the rest ☐.
-    private static func checklistsHTML(_ checklists: [TrelloBoard.Checklist]) -> String {
-        checklists.sorted { ($0.pos?.value ?? 0) < ($1.pos?.value ?? 0) }.map { checklist in
+    /// The description with each checklist after it, as a Markdown heading and list: ticked items
+    /// marked ☑ and the rest ☐, their text escaped so it reads as typed.
+    static func withChecklists(_ description: String, _ checklists: [TrelloBoard.Checklist]) -> String {
+        var markdown = description.trimmingCharacters(in: .whitespacesAndNewlines)
+        for checklist in checklists.sorted(by: { ($0.pos?.value ?? 0) < ($1.pos?.value ?? 0) }) {
             let items = (checklist.checkItems ?? []).sorted { ($0.pos?.value ?? 0) < ($1.pos?.value ?? 0) }.map { item in
-                "<li>\(item.state == "complete" ? "☑" : "☐") \(NoteInput.escaped(item.name))</li>"
+                "- \(item.state == "complete" ? "☑" : "☐") \(markdownEscaped(item.name))"
             }
-            return "<h3>\(NoteInput.escaped(checklist.name ?? "Checklist"))</h3><ul>\(items.joined())</ul>"
-        }.joined()
+            if !markdown.isEmpty { markdown += "\n\n" }
+            markdown += "### \(markdownEscaped(checklist.name ?? "Checklist"))\n\n" + items.joined(separator: "\n")
+        }
+        return markdown
+    }
+
+    /// Text that Markdown shows as typed: every ASCII punctuation mark backslash-escaped, line breaks as spaces.
+    static func markdownEscaped(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\r" {
+                escaped += " "
+            } else {
+                if scalar.isASCII, scalar.properties.generalCategory.isPunctuationOrSymbol { escaped += "\\" }
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 
     // MARK: - Shared
 
     private func add(
-        to plan: inout ImportPlan, title raw: String, column: Column, important: Bool, finished: Bool, html: String,
-        created: Date?, updated: Date?, originalID: TaskID?
+        to plan: inout ImportPlan, title raw: String, column: Column, important: Bool, finished: Bool, notes source: String,
+        format: NoteFormat, created: Date?, updated: Date?, originalID: TaskID?, origin: String?
     ) throws(PlanError) {
         guard plan.tasks.count < Self.maxTasks else {
             throw .importRejected("the file has more than \(Self.maxTasks) tasks; split it and import the parts one after another.")
         }
         let (title, changed) = TaskTitle.coerce(raw)
         if changed { plan.report.titlesChanged += 1 }
-        let notes: SanitizedNote
+        let rendered: NoteRenderer.Rendered
         do {
-            notes = try sanitizer.sanitize(html)
-        } catch {
+            rendered = try renderer.render(source, as: format)
+        } catch let error {
             throw .importRejected("the notes of “\(title)”: \(error.message)")
         }
-        if !notes.removed.isEmpty {
+        if !rendered.removed.isEmpty {
             plan.report.notesCleaned += 1
-            plan.report.removed.merge(notes.removed)
+            plan.report.removed.merge(rendered.removed)
         }
         plan.report.added[column, default: 0] += 1
         let created = created ?? now
         plan.tasks.append(ImportedTask(
-            title: title, column: column, important: important, finished: finished,
-            notes: TaskNotes(html: notes.html.html, excerpt: Excerpt.of(storedNotes: notes.html.html)),
-            created: created, updated: max(updated ?? created, created), originalID: originalID))
+            title: title, column: column, important: important, finished: finished, notes: rendered.notes,
+            created: created, updated: max(updated ?? created, created), originalID: originalID, origin: origin))
     }
 
     /// A decoding error as a person reads it: where in the file, and what was wrong there.
@@ -217,6 +297,18 @@ struct BoardImporter {
         case is Int.Type, is Int64.Type, is Double.Type: "a number"
         case is Array<Any>.Type: "a list"
         default: "an object"
+        }
+    }
+}
+
+private extension Unicode.GeneralCategory {
+    var isPunctuationOrSymbol: Bool {
+        switch self {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+             .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+            true
+        default:
+            false
         }
     }
 }

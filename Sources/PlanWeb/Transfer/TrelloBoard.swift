@@ -63,6 +63,13 @@ struct TrelloBoard: Decodable, Sendable {
     let cards: [Card]
     let checklists: [Checklist]?
 
+    init(name: String?, lists: [List], cards: [Card], checklists: [Checklist]?) {
+        self.name = name
+        self.lists = lists
+        self.cards = cards
+        self.checklists = checklists
+    }
+
     static var decoder: JSONDecoder {
         let decoder = JSONDecoder()
         // Trello's timestamps carry milliseconds ("2019-11-28T14:03:12.345Z").

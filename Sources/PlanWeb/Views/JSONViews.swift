@@ -9,7 +9,10 @@ struct TaskJSON: Encodable, Sendable {
     let column: String
     let important: Bool
     let finished: Bool
+    /// The notes as shown (sanitized HTML), as DESIGN.md has it; the notes as written follow.
     let notes: String
+    let notesSource: String
+    let notesFormat: String
     let created: Date
     let updated: Date
     /// The card as the board draws it, in answers to a change made from the board (absent elsewhere).
@@ -22,6 +25,8 @@ struct TaskJSON: Encodable, Sendable {
         important = task.important
         finished = task.finished
         notes = task.notes
+        notesSource = task.notesSource
+        notesFormat = task.notesFormat.rawValue
         created = task.created
         updated = task.updated
         self.html = html

@@ -27,13 +27,26 @@ package struct TaskPage: PageView {
     let finishValue: Bool
     let finishText: String
 
+    /// Whether the edit form starts open: when previewing, or when a save was refused.
+    let editing: Bool
+    let formats: [FormatOption]
+
     /// The edit form's fields: the stored values, or what the person typed when it was refused.
     struct EditForm: Sendable {
         var title: String
         var important: Bool
+        /// The notes as written, in `format`.
         var notes: String
+        var format: NoteFormat
         var titleError: String?
         var notesError: String?
+    }
+
+    /// One choice of the notes' format, with what it means.
+    struct FormatOption: Sendable {
+        let value: String
+        let label: String
+        let selected: Bool
     }
 
     init(task: PlanTask, csrf: String, notesHTML: SanitizedHTML?, previewing: Bool = false, form: EditForm? = nil, version: Int64, banner: Banner? = nil) {
@@ -50,7 +63,15 @@ package struct TaskPage: PageView {
         self.notesHTML = notesHTML.flatMap { $0.isEmpty ? nil : $0 }
         self.previewing = previewing
         self.version = version
-        self.form = form ?? EditForm(title: task.title, important: task.important, notes: task.notes)
+        // A task without notes offers Markdown first: plain lines read the same, and lists and links just work.
+        let form = form ?? EditForm(
+            title: task.title, important: task.important, notes: task.notesSource,
+            format: task.notesSource.isEmpty ? .markdown : task.notesFormat)
+        self.form = form
+        editing = previewing || form.titleError != nil || form.notesError != nil || banner?.kind == "error"
+        formats = [(NoteFormat.markdown, "Markdown"), (.plain, "Plain text"), (.html, "HTML")].map {
+            FormatOption(value: $0.0.rawValue, label: $0.1, selected: $0.0 == form.format)
+        }
         self.banner = banner
         finishValue = !task.finished
         finishText = task.finished ? "Mark as not finished" : "Mark as finished"

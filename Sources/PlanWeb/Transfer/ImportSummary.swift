@@ -1,0 +1,77 @@
+import PlanCore
+
+/// The outcome of an import, kept with it (JSON) and worded for people by `ImportPage`.
+struct ImportSummary: Codable, Sendable {
+    struct ColumnCount: Codable, Sendable {
+        let column: Column
+        let count: Int
+    }
+
+    /// Where a Trello list went; no column when its cards were skipped.
+    struct ListOutcome: Codable, Sendable {
+        let name: String
+        let column: Column?
+    }
+
+    private(set) var revision: Int64
+    let source: String
+    let total: Int
+    let perColumn: [ColumnCount]
+    let notesCleaned: Int
+    let removed: String
+    let titlesChanged: Int
+    let lists: [ListOutcome]
+    let skippedArchivedCards: Int
+    let skippedCardsInArchivedLists: Int
+    let skippedByChoice: Int
+    let skippedDuplicates: Int
+
+    init(report: ImportReport, revision: Int64) {
+        self.revision = revision
+        source = report.source
+        perColumn = Column.allCases.map { ColumnCount(column: $0, count: report.added[$0] ?? 0) }
+        total = perColumn.reduce(0) { $0 + $1.count }
+        skippedArchivedCards = report.skippedArchivedCards
+        skippedCardsInArchivedLists = report.skippedCardsInArchivedLists
+        skippedByChoice = report.skippedByChoice
+        skippedDuplicates = report.skippedDuplicates
+        notesCleaned = report.notesCleaned
+        removed = report.removed.summary
+        titlesChanged = report.titlesChanged
+        lists = report.lists.map { ListOutcome(name: $0.name, column: $0.column) }
+    }
+
+    /// The same summary under the revision its import got once stored.
+    func at(revision: Int64) -> ImportSummary {
+        var copy = self
+        copy.revision = revision
+        return copy
+    }
+}
+
+/// The import summary as JSON.
+struct ImportJSON: Encodable, Sendable {
+    let revision: Int64
+    let added: [String: Int]
+    let total: Int
+    let skippedArchivedCards: Int
+    let skippedCardsInArchivedLists: Int
+    let skippedByChoice: Int
+    let skippedDuplicates: Int
+    let notesCleaned: Int
+    let removed: String
+    let titlesChanged: Int
+
+    init(_ summary: ImportSummary) {
+        revision = summary.revision
+        added = Dictionary(uniqueKeysWithValues: summary.perColumn.map { ($0.column.rawValue, $0.count) })
+        total = summary.total
+        skippedArchivedCards = summary.skippedArchivedCards
+        skippedCardsInArchivedLists = summary.skippedCardsInArchivedLists
+        skippedByChoice = summary.skippedByChoice
+        skippedDuplicates = summary.skippedDuplicates
+        notesCleaned = summary.notesCleaned
+        removed = summary.removed
+        titlesChanged = summary.titlesChanged
+    }
+}
