@@ -68,9 +68,10 @@ public enum MoveRules {
     }
 
     /// Refuses a move whose anchor is no longer in the target column: the client saw an older board.
-    public static func checkAnchor(_ anchor: PlanTask?, for request: MoveRequest) throws(PlanError) {
+    /// `formerTitle` names an anchor that is gone, so the refusal can say which task it was.
+    public static func checkAnchor(_ anchor: PlanTask?, formerTitle: String? = nil, for request: MoveRequest) throws(PlanError) {
         guard request.after != nil else { return }
-        guard let anchor, anchor.column == request.column else { throw .staleAnchor }
+        guard let anchor, anchor.column == request.column else { throw .staleAnchor(anchor: anchor?.title ?? formerTitle) }
     }
 }
 

@@ -7,10 +7,12 @@ public enum PlanError: Error, Equatable, Sendable {
     case titleControlCharacters
     case unknownColumn(String)
     case taskNotFound(TaskID)
+    /// The task was there once: deleted (or its creation undone), in another tab or by someone else.
+    case taskDeleted(title: String)
     case taskFinished(title: String)
     case anchorIsTask
-    /// The task a move was anchored after is gone or now sits in another column.
-    case staleAnchor
+    /// The task a move was anchored after is gone or now sits in another column (its title, when known).
+    case staleAnchor(anchor: String?)
     /// A relative move ("up", "to the top") from a page drawn before the task last moved.
     case movedSince(title: String)
     /// A `move_id` was sent again for a different task.
@@ -39,7 +41,7 @@ public enum PlanError: Error, Equatable, Sendable {
         switch self {
         case .titleEmpty, .titleTooLong, .titleControlCharacters: "invalid_title"
         case .unknownColumn: "unknown_column"
-        case .taskNotFound: "not_found"
+        case .taskNotFound, .taskDeleted: "not_found"
         case .taskFinished: "task_finished"
         case .anchorIsTask: "invalid_anchor"
         case .staleAnchor, .movedSince: "stale"
@@ -64,14 +66,18 @@ public enum PlanError: Error, Equatable, Sendable {
             "The title can't contain tabs, line breaks or other control characters; keep it to one line."
         case .unknownColumn(let name):
             "There is no column called “\(name)”. Choose Today, Next or Later."
-        case .taskNotFound(let id):
-            "There is no task \(id); it may have been deleted."
+        case .taskNotFound:
+            "That task does not exist; it may have been deleted."
+        case .taskDeleted(let title):
+            "“\(title)” was deleted, in another tab or by someone else."
         case .taskFinished(let title):
             "“\(title)” is finished, so it can't be moved. Mark it as not finished first."
         case .anchorIsTask:
             "A task can't be placed after itself. Choose another position."
-        case .staleAnchor:
-            "The board changed before your move arrived: the task you placed it after has moved or was deleted. The board has been refreshed; try again."
+        case .staleAnchor(let anchor?):
+            "The board changed before your move arrived: “\(anchor)”, which you placed it after, was moved or deleted. The board now shows it as it is; try again."
+        case .staleAnchor(nil):
+            "The board changed before your move arrived: the task you placed it after was moved or deleted. The board now shows it as it is; try again."
         case .movedSince(let title):
             "“\(title)” was moved elsewhere after this page was shown, so it was left where it is now. The board shows it there; move it again from there."
         case .moveIDReused(let id):

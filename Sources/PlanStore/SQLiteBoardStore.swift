@@ -155,7 +155,8 @@ public struct SQLiteBoardStore: BoardStore {
         switch request.place {
         case .after(let anchorID):
             let anchor = try anchorID.flatMap { try Self.findTask(db, $0) }
-            try MoveRules.checkAnchor(anchor, for: request)
+            let formerTitle = try anchor == nil ? anchorID.flatMap { try Self.formerTitle(db, $0) } : nil
+            try MoveRules.checkAnchor(anchor, formerTitle: formerTitle, for: request)
             return anchor.map { .after($0.id) } ?? .first
         case .top:
             if sameColumn, try predecessor(db, of: task) == nil { return nil }
@@ -211,8 +212,19 @@ public struct SQLiteBoardStore: BoardStore {
     }
 
     static func existingTask(_ db: Database, _ id: TaskID) throws -> PlanTask {
-        guard let task = try findTask(db, id) else { throw PlanError.taskNotFound(id) }
+        guard let task = try findTask(db, id) else {
+            throw try formerTitle(db, id).map { PlanError.taskDeleted(title: $0) } ?? PlanError.taskNotFound(id)
+        }
         return task
+    }
+
+    /// The title of a task that is gone (deleted, or its creation undone), from the change log.
+    static func formerTitle(_ db: Database, _ id: TaskID) throws -> String? {
+        guard let json = try String.fetchOne(
+            db, sql: "SELECT before FROM change WHERE taskID = ? AND after IS NULL AND before IS NOT NULL ORDER BY revision DESC LIMIT 1",
+            arguments: [id])
+        else { return nil }
+        return try? JSONDecoder().decode(PlanTask.self, from: Data(json.utf8)).title
     }
 
     static func findTask(_ db: Database, _ id: TaskID) throws -> PlanTask? {

@@ -6,7 +6,7 @@ import PlanCore
 extension PlanError {
     var status: HTTPResponse.Status {
         switch self {
-        case .taskNotFound: .notFound
+        case .taskNotFound, .taskDeleted: .notFound
         case .staleAnchor, .movedSince, .editedElsewhere, .changedSince, .cannotGoBack: .conflict
         case .titleEmpty, .titleTooLong, .titleControlCharacters, .unknownColumn, .taskFinished, .anchorIsTask,
             .moveIDReused, .invalidField, .nothingToUndo, .notesRejected, .importRejected, .importNotUndoable:

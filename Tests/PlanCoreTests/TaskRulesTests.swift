@@ -79,16 +79,17 @@ import Testing
 
     @Test func anchorGoneOrInAnotherColumnIsStale() throws {
         let request = MoveRequest(taskID: 1, column: .next, after: 2)
-        #expect(throws: PlanError.staleAnchor) { try MoveRules.checkAnchor(nil, for: request) }
-        #expect(throws: PlanError.staleAnchor) { try MoveRules.checkAnchor(task(2, .today), for: request) }
+        #expect(throws: PlanError.staleAnchor(anchor: nil)) { try MoveRules.checkAnchor(nil, for: request) }
+        #expect(throws: PlanError.staleAnchor(anchor: "gone")) { try MoveRules.checkAnchor(nil, formerTitle: "gone", for: request) }
+        #expect(throws: PlanError.staleAnchor(anchor: "Task 2")) { try MoveRules.checkAnchor(task(2, .today), for: request) }
         try MoveRules.checkAnchor(task(2, .next), for: request)
         try MoveRules.checkAnchor(nil, for: MoveRequest(taskID: 1, column: .next, after: nil))
     }
 
     @Test func everyErrorHasACodeAndAMessageEndingInAFullStop() {
         let errors: [PlanError] = [
-            .titleEmpty, .titleTooLong(count: 201), .titleControlCharacters, .unknownColumn("x"), .taskNotFound(3),
-            .taskFinished(title: "t"), .anchorIsTask, .staleAnchor, .moveIDReused("m"),
+            .titleEmpty, .titleTooLong(count: 201), .titleControlCharacters, .unknownColumn("x"), .taskNotFound(3), .taskDeleted(title: "t"),
+            .taskFinished(title: "t"), .anchorIsTask, .staleAnchor(anchor: nil), .staleAnchor(anchor: "t"), .moveIDReused("m"),
             .invalidField(name: "after", reason: "must be a task id"), .nothingToUndo,
         ]
         for error in errors {

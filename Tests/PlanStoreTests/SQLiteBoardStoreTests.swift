@@ -83,12 +83,12 @@ import Testing
         let tasks = try await store.add(["a", "b"])
         let other = try await store.add(["x"], to: .next)[0]
         // The client thinks x is in Today; it has been in Next all along.
-        await #expect(throws: PlanError.staleAnchor) {
+        await #expect(throws: PlanError.staleAnchor(anchor: "x")) {
             try await store.move(MoveRequest(taskID: tasks[0].id, column: .today, after: other.id), client: nil)
         }
-        // A deleted anchor is stale too.
+        // A deleted anchor is stale too, and the refusal still names it.
         _ = try await store.delete(tasks[1].id, client: nil)
-        await #expect(throws: PlanError.staleAnchor) {
+        await #expect(throws: PlanError.staleAnchor(anchor: "b")) {
             try await store.move(MoveRequest(taskID: tasks[0].id, column: .today, after: tasks[1].id), client: nil)
         }
     }

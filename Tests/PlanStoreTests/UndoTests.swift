@@ -76,7 +76,7 @@ import Testing
         let uncreate = try await store.undo(client: "me")
         #expect(uncreate.value.undone == .create)
         #expect(uncreate.value.exists == false)
-        await #expect(throws: PlanError.taskNotFound(task.id)) { try await store.task(task.id) }
+        await #expect(throws: PlanError.taskDeleted(title: "draft"), "a task whose creation was undone is named as deleted") { try await store.task(task.id) }
     }
 
     @Test func undoingADeleteRestoresItsPlaceAfterItsOldNeighbour() async throws {

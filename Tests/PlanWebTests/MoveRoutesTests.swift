@@ -219,3 +219,19 @@ func buttonPress(in html: String, label: String) -> (path: String, fields: [(Str
     if let name = attribute("name", in: button) { fields.append((name, attribute("value", in: button) ?? "")) }
     return (path, fields)
 }
+
+@Suite struct MoveRefusalWordingTests {
+    @Test func aStaleAnchorIsNamedByItsTitleEvenOnceDeleted() async throws {
+        try await TestApp.make().test(.router) { client in
+            let ids = try await client.addTasks(["Buy milk", "Call Anna", "Pay rent"])
+            _ = try await client.post("/tasks/\(ids[1])/move", ["column": "next"], json: true)
+            let moved = try await client.post("/tasks/\(ids[0])/move", ["column": "today", "after": "\(ids[1])"], json: true)
+            #expect((try moved.jsonObject()["error"] as? [String: Any])?["message"] as? String
+                == "The board changed before your move arrived: “Call Anna”, which you placed it after, was moved or deleted. The board now shows it as it is; try again.")
+            _ = try await client.post("/tasks/\(ids[1])/delete", json: true)
+            let deleted = try await client.post("/tasks/\(ids[0])/move", ["column": "today", "after": "\(ids[1])"])
+            #expect(deleted.status == .conflict)
+            #expect(deleted.text.contains("“Call Anna”, which you placed it after, was moved or deleted."))
+        }
+    }
+}

@@ -28,7 +28,7 @@ import Testing
             }
             let json = try await client.get("/tasks/42", json: true)
             #expect(try json.errorCode() == "not_found")
-            #expect(try json.jsonObject()["error"].flatMap { ($0 as? [String: Any])?["message"] as? String } == "There is no task 42; it may have been deleted.")
+            #expect(try json.jsonObject()["error"].flatMap { ($0 as? [String: Any])?["message"] as? String } == "That task does not exist; it may have been deleted.")
         }
     }
 
@@ -127,7 +127,11 @@ import Testing
             #expect(int64(try json.jsonObject()["revision"]) == 4)
             let page = try await client.post("/tasks/2/delete")
             #expect(page.status == .notFound)
-            #expect(page.text.contains("There is no task 2; it may have been deleted."))
+            // Errors speak of tasks by title, never by id.
+            #expect(page.text.contains("“b” was deleted, in another tab or by someone else."))
+            #expect(!page.text.contains("task 2"))
+            let moved = try await client.post("/tasks/2/move", ["to": "top"], json: true)
+            #expect((try moved.jsonObject()["error"] as? [String: Any])?["message"] as? String == "“b” was deleted, in another tab or by someone else.")
             #expect(page.text.contains(#"<main id="board""#))
         }
     }

@@ -32,7 +32,7 @@ struct TaskController {
     @Sendable func actions(_ request: Request, context: PlanRequestContext) async throws -> Response {
         let id = try context.taskID()
         let board = try await deps.currentBoard()
-        guard let task = board.task(id) else { throw PlanError.taskNotFound(id) }
+        guard let task = board.task(id) else { _ = try await deps.store.task(id); throw PlanError.taskNotFound(id) }
         return try deps.renderer.response(TaskActionsPage(task: task, on: board, csrf: context.csrfToken))
     }
 
