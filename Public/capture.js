@@ -49,6 +49,7 @@ async function add(form, typed) {
       if (card) list.append(card);
     }
     card?.scrollIntoView({ block: 'nearest' });
+    document.querySelector('.welcome')?.remove(); // the board is not empty any more
     refreshCounts(state.board);
     say(`Added “${answer.body.title}” to ${columnName(column)}.`);
     return;

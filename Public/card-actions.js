@@ -21,6 +21,7 @@ export function setupCardActions(board) {
     const run = button.classList.contains('task-check') && card ? () => finish(card, button.value === 'true')
       : button.classList.contains('finished-toggle') ? () => toggleFinished(button.closest('.column'))
       : button.getAttribute('formaction') === '/undo' ? () => undo()
+      : button.getAttribute('formaction') === '/welcome' ? () => dismissWelcome(button.closest('.welcome'))
       : null;
     if (!run) return; // anything else posts as a form, as it would without JavaScript
     event.preventDefault();
@@ -130,6 +131,17 @@ export async function deleteCard(card) {
       say(`“${title}” was not deleted. ${reason}`, { kind: 'error' });
     }
   });
+}
+
+/** "Got it": the first-visit explanation goes, here and (the server remembers) for good. */
+async function dismissWelcome(panel) {
+  panel?.remove();
+  document.querySelector('.add-task input[name="title"]')?.focus();
+  try {
+    await post('/welcome', {});
+  } catch {
+    // It shows again on the next visit to an empty board; nothing else is lost.
+  }
 }
 
 /** Folds a column's finished tasks away or shows them again; the choice is kept by the server (a cookie). */

@@ -5,14 +5,23 @@ import PlanCore
 /// JavaScript and survives reloads: for now, the columns whose finished tasks are folded away.
 struct BoardPreferences: Sendable, Equatable {
     static let cookieName = "pb_hide_finished"
+    /// Set once the first-visit explanation was dismissed, or a first task added from this browser.
+    static let welcomeCookieName = "pb_welcome"
     private(set) var hiddenFinished: Set<Column> = []
+    private(set) var welcomed = false
 
     init() {}
 
-    /// Reads the cookie; unknown column names are ignored.
+    /// Reads the cookies; unknown column names are ignored.
     init(_ request: Request) {
+        welcomed = request.cookies[Self.welcomeCookieName] != nil
         guard let value = request.cookies[Self.cookieName]?.value else { return }
         hiddenFinished = Set(value.split(separator: ".").compactMap { Column(rawValue: String($0)) })
+    }
+
+    /// The cookie that keeps the first-visit explanation away for good.
+    static var welcomedCookie: Cookie {
+        Cookie(name: welcomeCookieName, value: "done", maxAge: 400 * 24 * 60 * 60, path: "/", httpOnly: true, sameSite: .lax)
     }
 
     func hidesFinished(in column: Column) -> Bool {
@@ -31,6 +40,6 @@ struct BoardPreferences: Sendable, Equatable {
 
     /// Part of the board page's entity tag: the page differs with these choices.
     var fingerprint: String {
-        Column.allCases.map { hiddenFinished.contains($0) ? "1" : "0" }.joined()
+        Column.allCases.map { hiddenFinished.contains($0) ? "1" : "0" }.joined() + (welcomed ? "w" : "")
     }
 }

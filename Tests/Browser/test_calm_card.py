@@ -158,6 +158,19 @@ class CalmCardTests(DragTestCase):
         self.js("document.querySelector(arguments[0]).click()", toggle)
         self.wait(lambda d: self.visible_titles("today") == ["Alpha", "Bravo", "Charlie"])
 
+    def test_an_empty_board_explains_itself_once_and_got_it_puts_that_away_for_good(self):
+        from test_accessibility import audit
+        self.open_board()
+        self.assertTrue(self.js("return document.querySelector('.welcome') !== null"))
+        self.assertEqual(audit(self.driver), [], "with the first-visit explanation")
+        self.js("document.querySelector('.welcome button').click()")
+        self.wait(lambda d: d.execute_script("return document.querySelector('.welcome') === null"))
+        self.assertEqual(self.js("return document.activeElement.id"), "new-today", "focus goes where the first task is typed")
+        self.wait(lambda d: d.get_cookie("pb_welcome") is not None)
+        self.driver.refresh()
+        self.wait(lambda d: d.execute_script("return document.getElementById('board').classList.contains('drag-ready')"))
+        self.assertTrue(self.js("return document.querySelector('.welcome') === null"), "gone for good")
+
     def visible_titles(self, column):
         return self.js("""return [...document.querySelectorAll('#column-' + arguments[0] + ' .task')]
             .filter((c) => c.offsetParent !== null).map((c) => c.querySelector('.task-title').textContent.trim())""", column)

@@ -114,3 +114,28 @@ import Testing
         }
     }
 }
+
+@Suite struct FirstVisitTests {
+    @Test func anEmptyBoardExplainsItselfUntilDismissedOrUntilATaskIsAdded() async throws {
+        try await TestApp.make().test(.router) { client in
+            let first = try await client.get("/").text
+            #expect(first.contains(#"<section class="welcome" aria-labelledby="welcome-title">"#))
+            #expect(first.contains("hold it for a moment") && first.contains("press Space") && first.contains("by its title"))
+            let dismissed = try await client.post("/welcome")
+            #expect(dismissed.status == .seeOther)
+            let cookie = try #require(dismissed.headers[.setCookie])
+            #expect(cookie.hasPrefix("pb_welcome=done;"))
+            let after = try await client.execute(uri: "/", method: .get, headers: [.cookie: "pb_session=\(TestApp.token); pb_welcome=done"]).text
+            #expect(!after.contains("welcome-title"))
+            // Adding a task is as good as "Got it": the board will not explain itself again.
+            let created = try await client.post("/tasks", ["title": "a", "column": "today"])
+            #expect(created.headers[.setCookie]?.hasPrefix("pb_welcome=done;") == true)
+            _ = try await client.post("/tasks/1/delete")
+            #expect(try await client.execute(uri: "/", method: .get, headers: [.cookie: "pb_session=\(TestApp.token); pb_welcome=done"]).text.contains("welcome-title") == false)
+            // A board with tasks never shows it, whoever looks.
+            try await client.addTasks(["b"])
+            let other = try await client.execute(uri: "/", method: .get, headers: [.cookie: "pb_session=othersessiontoken0123456789abcdefgh"]).text
+            #expect(!other.contains("welcome-title"))
+        }
+    }
+}

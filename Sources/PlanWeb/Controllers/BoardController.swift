@@ -12,6 +12,7 @@ struct BoardController {
         router.post("/tasks", use: create)
         router.post("/undo", use: undo)
         router.post("/columns/:column/finished", use: showFinished)
+        router.post("/welcome", use: dismissWelcome)
         router.get("/healthz") { _, _ in "ok" }
     }
 
@@ -65,11 +66,22 @@ struct BoardController {
             if request.wantsJSON {
                 var response = try Response.json(TaskJSON(created.value, card: try deps.cardHTML(created.value)), status: .created)
                 response.headers[.boardRevision] = String(created.revision)
+                response.setCookie(BoardPreferences.welcomedCookie)
                 if let notes, !notes.removed.isEmpty { response.headers[.notesCleaned] = notes.removed.summary }
                 return response
             }
-            return .seeOther("/#task-\(created.value.id)")
+            var response = Response.seeOther("/#task-\(created.value.id)")
+            // Whoever adds a task has found their way; the first-visit explanation stays away.
+            response.setCookie(BoardPreferences.welcomedCookie)
+            return response
         }
+    }
+
+    /// "Got it" on the first-visit explanation: it stays away in this browser.
+    @Sendable func dismissWelcome(_ request: Request, context: PlanRequestContext) async throws -> Response {
+        var response: Response = request.wantsJSON ? try .json(["welcome": "dismissed"]) : .seeOther("/")
+        response.setCookie(BoardPreferences.welcomedCookie)
+        return response
     }
 
     @Sendable func undo(_ request: Request, context: PlanRequestContext) async throws -> Response {

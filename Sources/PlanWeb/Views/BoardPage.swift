@@ -12,6 +12,8 @@ package struct BoardPage: PageView {
     let notice: Notice?
     let columns: [ColumnView]
     let taskCountLabel: String
+    /// How the board works, on an empty board until this browser dismisses it or adds a task.
+    let welcome: Bool
     /// The card menu the drag layer opens from "⋯" (the choices `/tasks/ID/actions` offers), drawn once.
     let menu: RenderedHTML
 
@@ -51,6 +53,7 @@ package struct BoardPage: PageView {
         self.notice = notice
         let total = board.allTasks.count
         taskCountLabel = total == 1 ? "1 task" : "\(total) tasks"
+        welcome = total == 0 && !preferences.welcomed
         columns = Column.allCases.map { column in
             let tasks = board.tasks(in: column)
             return ColumnView(

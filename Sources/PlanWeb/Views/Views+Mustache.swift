@@ -15,6 +15,7 @@ extension BoardPage: MustacheParent {
         case "notice": notice
         case "columns": columns
         case "taskCountLabel": taskCountLabel
+        case "welcome": welcome
         case "menu": menu
         default: nil
         }
