@@ -7,7 +7,8 @@ const EDGE = 56; // px: the edge zone that scrolls
 const MAX_SPEED = 1.6; // px per ms at the very edge, when the hold begins
 const RAMP = 700; // ms of holding that adds another MAX_SPEED, up to ACCELERATION times
 const ACCELERATION = 4;
-const PAGE_DWELL = 450; // ms to hold halfway into a phone's side edge zone before it pages; deeper pages sooner
+const PAGE_DWELL = 600; // ms to hold in a phone's side edge zone before it pages to the neighbouring column
+const PAGE_AGAIN = 1600; // ms more of the same hold before it pages again: one hold, one column
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
 /**
@@ -86,14 +87,15 @@ function sideways(drag, board, now, elapsed, moved) {
     return false;
   }
   if (drag.paging) {
-    // Snapped columns page one at a time after a hold, like carrying a row on a phone.
+    // Snapped columns page one at a time after a hold, like carrying a row on a phone; to go
+    // further, move off the edge and back (or keep holding much longer).
     if (drag.edgeSide !== side) {
       drag.edgeSide = side;
       drag.edgeSince = now;
-    } else if (now - drag.edgeSince > PAGE_DWELL * (1.5 - depth)) {
+    } else if (now - drag.edgeSince > PAGE_DWELL) {
       const page = drag.columns[1] ? drag.columns[1].left - drag.columns[0].left : board.clientWidth;
       board.scrollBy({ left: side * page, behavior: reducedMotion.matches ? 'auto' : 'smooth' });
-      drag.edgeSince = now + 250;
+      drag.edgeSince = now + PAGE_AGAIN - PAGE_DWELL;
     }
   } else {
     board.scrollLeft += side * Math.max(1, depth ** 2 * MAX_SPEED * elapsed);
