@@ -2,6 +2,8 @@
 // and counts, and re-drawing the board from the server's state. Cards are always drawn by the
 // server (its answers carry them); this module only places them.
 
+import { t, tn } from './strings.js';
+
 const REQUEST_TIMEOUT = 15000;
 
 /** The session's CSRF token, as the page's one form carries it. */
@@ -93,9 +95,9 @@ export function setRevision(board, revision) {
   if (field) field.value = String(revision);
 }
 
-/** "1 task" / "3 tasks", as the server words it (the header's total shows the pattern). */
+/** "1 task" / "3 tasks", in the page's language. */
 function taskCount(count) {
-  return count === 1 ? '1 task' : `${count} tasks`;
+  return tn('tasks', count);
 }
 
 /**
@@ -119,8 +121,10 @@ export function refreshCounts(board) {
     const toggle = section.querySelector('.finished-toggle');
     if (toggle) {
       toggle.hidden = finished === 0;
-      const number = toggle.querySelector('[data-finished-count]');
-      if (number) number.textContent = String(finished);
+      const shown = toggle.querySelector('.when-shown');
+      const hidden = toggle.querySelector('.when-hidden');
+      if (shown) shown.textContent = t('finished.hide', { count: finished });
+      if (hidden) hidden.textContent = t('finished.show', { count: finished });
     }
   }
   const summary = document.querySelector('.header-summary');

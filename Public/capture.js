@@ -3,9 +3,10 @@
 // in a row are saved one after another, in the order they were typed; a refused one comes back into
 // the field (or, if something new is being typed there, into the message) with the reason beside it.
 import { cardFrom, columnName, post, refreshCounts, setRevision } from './board-sync.js';
-import { NETWORK_MESSAGE } from './moves.js';
+import { reasonOf } from './moves.js';
 import { state } from './state.js';
 import { say } from './status.js';
+import { t } from './strings.js';
 
 /** Saves run one at a time, so tasks land in the order they were typed. */
 let saving = Promise.resolve();
@@ -51,19 +52,19 @@ async function add(form, typed) {
     card?.scrollIntoView({ block: 'nearest' });
     document.querySelector('.welcome')?.remove(); // the board is not empty any more
     refreshCounts(state.board);
-    say(`Added “${answer.body.title}” to ${columnName(column)}.`);
+    say(t('added', { title: answer.body.title, column: columnName(column) }));
     return;
   }
-  const reason = answer ? answer.body?.error?.message ?? `The server answered ${answer.status}.` : NETWORK_MESSAGE;
+  const reason = reasonOf(answer);
   // What was typed is never lost: back in the field if it is free, otherwise quoted in the message.
   if (field.value === '') {
     field.value = typed.title;
     form.elements.important.checked = typed.important;
     showError(form, `${reason}`);
   } else {
-    showError(form, `“${typed.title}” was not added: ${reason}`);
+    showError(form, t('notAdded', { title: typed.title, reason }));
   }
-  say(`“${typed.title}” was not added. ${reason}`, { kind: 'error' });
+  say(t('notAddedShort', { title: typed.title, reason }), { kind: 'error' });
 }
 
 /** The message under the field (and the field marked invalid), or neither. */

@@ -4,10 +4,11 @@
 // form button that also works without JavaScript; here the page stays put instead of reloading.
 import { cardFrom, columnName, post, refreshCounts, setRevision, titleOf, visibleCardsIn } from './board-sync.js';
 import { slide, focusNear } from './keyboard.js';
-import { exclusively, homeOf, isBusy, NETWORK_MESSAGE, saveMove, undo } from './moves.js';
+import { exclusively, homeOf, isBusy, networkMessage, reasonOf, saveMove, undo } from './moves.js';
 import { focusCard, settle } from './rove.js';
 import { state } from './state.js';
 import { say } from './status.js';
+import { t } from './strings.js';
 
 /**
  * Takes over the page form's buttons (they post through `#board-actions`).
@@ -38,7 +39,7 @@ export function chooseAction(chosen, action) {
   // The card may have been drawn anew since the menu opened (another tab changed it).
   const card = document.getElementById(chosen.id);
   if (!card) {
-    say(`“${titleOf(chosen)}” is no longer on the board.`);
+    say(t('gone', { title: titleOf(chosen) }));
     return;
   }
   if (action === 'delete') {
@@ -46,7 +47,7 @@ export function chooseAction(chosen, action) {
     return;
   }
   if (isBusy()) {
-    say('Still saving the last change…');
+    say(t('busy'));
     return;
   }
   const home = homeOf(card);
@@ -63,7 +64,7 @@ export function chooseAction(chosen, action) {
     if (target && target !== list) change = () => target.append(card);
   }
   if (!change) {
-    say(`“${titleOf(card)}” is already there.`);
+    say(t('alreadyThere', { title: titleOf(card) }));
     return;
   }
   slide([card], change);
@@ -79,11 +80,11 @@ async function finish(card, finished) {
     try {
       answer = await post(`/tasks/${card.dataset.taskId}/finish`, { finished: String(finished) });
     } catch {
-      say(`Nothing changed. ${NETWORK_MESSAGE}`, { kind: 'error' });
+      say(t('nothingChanged', { reason: networkMessage() }), { kind: 'error' });
       return;
     }
     if (answer.status !== 200) {
-      say(answer.body?.error?.message ?? `Nothing changed (the server answered ${answer.status}).`, { kind: 'error' });
+      say(t('nothingChanged', { reason: reasonOf(answer) }), { kind: 'error' });
       return;
     }
     setRevision(state.board, answer.headers.get('X-Board-Revision') ?? state.board.dataset.revision);
@@ -94,14 +95,14 @@ async function finish(card, finished) {
     }
     refreshCounts(state.board);
     const title = answer.body?.title ?? titleOf(card);
-    say(finished ? `Finished “${title}”.` : `“${title}” is open again.`, { undo });
+    say(t(finished ? 'finishedTask' : 'reopened', { title }), { undo });
   });
 }
 
 /** Deletes a task; the status bar offers Undo, which brings it back where it was. */
 export async function deleteCard(card) {
   if (isBusy()) {
-    say('Still saving the last change…');
+    say(t('busy'));
     return;
   }
   const home = homeOf(card);
@@ -121,14 +122,13 @@ export async function deleteCard(card) {
     }
     if (answer?.status === 200) {
       setRevision(state.board, answer.body?.revision ?? state.board.dataset.revision);
-      say(`Deleted “${title}”.`, { undo });
+      say(t('deleted', { title }), { undo });
     } else if (answer?.status === 404) {
-      say(`“${title}” was already deleted, in another tab or by someone else.`);
+      say(t('alreadyDeleted', { title }));
     } else {
       home.list.insertBefore(card, home.next?.isConnected ? home.next : null);
       refreshCounts(state.board);
-      const reason = answer ? answer.body?.error?.message ?? `The server answered ${answer.status}.` : NETWORK_MESSAGE;
-      say(`“${title}” was not deleted. ${reason}`, { kind: 'error' });
+      say(t('notDeleted', { title, reason: reasonOf(answer) }), { kind: 'error' });
     }
   });
 }
@@ -154,11 +154,11 @@ async function toggleFinished(section) {
   // A card that just went out of sight can't keep focus or the column's Tab stop.
   if (focused?.closest?.('.task[data-finished="true"]') && hide) toggle?.focus();
   settle(section.querySelector('.tasks'));
-  say(hide ? `Finished tasks in ${columnName(section.dataset.column)} are hidden.` : `Finished tasks in ${columnName(section.dataset.column)} are shown.`);
+  say(t(hide ? 'finishedHidden' : 'finishedShown', { column: columnName(section.dataset.column) }));
   try {
     const answer = await post(`/columns/${section.dataset.column}/finished`, { show: String(!hide) });
     if (answer.status !== 200) throw new Error(String(answer.status));
   } catch {
-    say('The board could not remember that choice; it applies until you reload.', { kind: 'error' });
+    say(t('choiceNotKept'), { kind: 'error' });
   }
 }

@@ -15,6 +15,7 @@ import { setupPointer } from './pointer.js';
 import { setupRoving } from './rove.js';
 import { state } from './state.js';
 import { say, setupStatus } from './status.js';
+import { t } from './strings.js';
 
 /**
  * Turns the board into a drag-and-drop board. Called once for `#board` when this module loads.
@@ -25,8 +26,7 @@ export function enhance(board) {
   const help = document.createElement('p');
   help.id = 'drag-help';
   help.hidden = true;
-  help.textContent = 'Space or Enter picks the task up, arrow keys move it, Space or Enter drops it, Escape cancels. '
-    + 'Up and down arrows go from task to task; M opens its menu, Delete deletes it, N adds a task to this column.';
+  help.textContent = t('help');
   document.body.append(help);
   setupRoving(board);
   setupPointer(board, refuse);
@@ -54,7 +54,7 @@ function refuse(card, via) {
   void card.offsetWidth;
   card.classList.add('is-refused');
   setTimeout(() => card.classList.remove('is-refused'), 650);
-  const message = `“${titleOf(card)}” is finished, so it can't be moved. Mark it as not finished first.`;
+  const message = t('refused', { title: titleOf(card) });
   say(message, { kind: 'error' });
   emit('refused', card, { taskId: card.dataset.taskId, reason: 'finished', message, via });
 }

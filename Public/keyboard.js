@@ -8,6 +8,7 @@ import { describe, homeOf, isBusy, restore, saveMove, undo } from './moves.js';
 import { focusCard } from './rove.js';
 import { state } from './state.js';
 import { say } from './status.js';
+import { t } from './strings.js';
 
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
@@ -45,7 +46,7 @@ function onCardKey(event, actions) {
   if (drag || state.pending) return;
   if (event.key === ' ' || event.key === 'Enter') {
     event.preventDefault();
-    if (isBusy()) say('Still saving the last change…');
+    if (isBusy()) say(t('busy'));
     else if (card.dataset.finished === 'true') actions.refuse(card, 'keyboard');
     else liftByKey(card);
   } else if (['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) {
@@ -84,7 +85,7 @@ function liftByKey(card) {
   const home = homeOf(card);
   state.drag = { type: 'keyboard', card, home, pointerId: null };
   card.classList.add('is-lifted');
-  say(`Picked up “${titleOf(card)}”. ${describe(home.position)} Arrow keys move it, Space or Enter drops it, Escape cancels.`, { sticky: true });
+  say(t('pickedUp', { title: titleOf(card), position: describe(home.position) }), { sticky: true });
   emit('pickup', card, { taskId: card.dataset.taskId, from: home.position, via: 'keyboard' });
 }
 
@@ -116,7 +117,7 @@ function moveByKey(across, along) {
   if (along) {
     const other = cards[index + along];
     if (!other) {
-      say(`${along < 0 ? 'Already first' : 'Already last'} in ${columnName(positionOf(card).column)}.`, { sticky: true });
+      say(t(along < 0 ? 'firstInColumn' : 'lastInColumn', { column: columnName(positionOf(card).column) }), { sticky: true });
       return;
     }
     // Moving the neighbour rather than the card keeps focus on the card.
@@ -125,7 +126,7 @@ function moveByKey(across, along) {
     const sections = Array.from(state.board.querySelectorAll('.column'));
     const section = sections[sections.indexOf(list.closest('.column')) + across];
     if (!section) {
-      say(`Already in the ${across < 0 ? 'first' : 'last'} column.`, { sticky: true });
+      say(t(across < 0 ? 'firstColumn' : 'lastColumn'), { sticky: true });
       return;
     }
     const targetList = section.querySelector('.tasks');
@@ -138,7 +139,7 @@ function moveByKey(across, along) {
   card.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   const position = positionOf(card);
   refreshCounts(state.board);
-  say(`“${titleOf(card)}”: ${describe(position)}`, { sticky: true });
+  say(t('at', { title: titleOf(card), position: describe(position) }), { sticky: true });
   emit('move', card, { taskId: card.dataset.taskId, from: state.drag.home.position, to: position, via: 'keyboard' });
 }
 

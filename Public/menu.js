@@ -2,6 +2,7 @@
 // page (`<template id="card-menu">`, the same choices `/tasks/ID/actions` offers without
 // JavaScript). Arrow keys move through it, Escape or a click elsewhere closes it.
 import { visibleCardsIn } from './board-sync.js';
+import { t } from './strings.js';
 
 let menu = null;
 let opener = null;
@@ -19,7 +20,7 @@ export function setupMenu(board, choose) {
   menu = template.content.firstElementChild.cloneNode(true);
   menu.id = 'card-menu-open';
   menu.hidden = true;
-  menu.setAttribute('aria-label', 'Move or delete');
+  menu.setAttribute('aria-label', t('menu'));
   // Inside a landmark (the page header), which the board's redraws never replace; it is fixed on screen.
   (document.querySelector('.app-header') ?? document.body).append(menu);
   chosen = choose;

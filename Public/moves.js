@@ -4,8 +4,17 @@ import { applyBoard, columnName, newMoveID, positionOf, post, refreshCounts, rel
 import { emit } from './events.js';
 import { state } from './state.js';
 import { clearStatus, say } from './status.js';
+import { t } from './strings.js';
 
-export const NETWORK_MESSAGE = 'The server could not be reached. Check that PlanBoard is running and try again.';
+/** Why a request failed when it got no answer at all. */
+export function networkMessage() {
+  return t('network');
+}
+
+/** Why a request failed, from the server's answer (its message, in the page's language) or its absence. */
+export function reasonOf(answer) {
+  return answer ? answer.body?.error?.message ?? t('serverAnswered', { status: answer.status }) : networkMessage();
+}
 /** True while a change is being saved; drags and other saves wait until it is done. */
 let busy = false;
 
@@ -34,7 +43,7 @@ export async function exclusively(work) {
 
 /** "Position 2 of 5 in Next." for announcements. */
 export function describe(position) {
-  return `Position ${position.index + 1} of ${position.count} in ${columnName(position.column)}.`;
+  return t('position', { position: position.index + 1, count: position.count, column: columnName(position.column) });
 }
 
 /** Where the card is before a drag, to put it back exactly there. */
@@ -63,9 +72,9 @@ export async function saveMove(card, home, via, cancelReason) {
   if (cancelReason || unchanged || !emit('drop', card, detail, true)) {
     if (!unchanged) restore(card, home);
     emit('cancel', card, { ...detail, to: home.position, reason: cancelReason ?? (unchanged ? 'unchanged' : 'prevented') });
-    if (cancelReason === 'outside') say(`Dropped outside the board, so “${titleOf(card)}” stayed where it was.`);
-    else if (via === 'keyboard' && cancelReason) say(`Cancelled. “${titleOf(card)}” is back: ${describe(home.position)}`);
-    else if (via === 'keyboard') say(`“${titleOf(card)}” stays where it was: ${describe(home.position)}`);
+    if (cancelReason === 'outside') say(t('droppedOutside', { title: titleOf(card) }));
+    else if (via === 'keyboard' && cancelReason) say(t('cancelled', { title: titleOf(card), position: describe(home.position) }));
+    else if (via === 'keyboard') say(t('stays', { title: titleOf(card), position: describe(home.position) }));
     return;
   }
   refreshCounts(state.board);
@@ -83,14 +92,13 @@ export async function saveMove(card, home, via, cancelReason) {
   try {
     if (answer?.status === 200) {
       setRevision(state.board, answer.body?.revision ?? state.board.dataset.revision);
-      say(`Moved “${titleOf(card)}” to ${columnName(to.column)}, position ${to.index + 1} of ${to.count}.`, { undo });
+      say(t('moved', { title: titleOf(card), column: columnName(to.column), position: to.index + 1, count: to.count }), { undo });
     } else if (answer?.status === 409 && answer.body?.board) {
       await showServerBoard(answer.body.board);
-      say(answer.body.error?.message ?? 'Another change came first; the board now shows it.', { kind: 'error' });
+      say(answer.body.error?.message ?? t('conflict'), { kind: 'error' });
     } else {
       restore(card, home);
-      const reason = answer ? answer.body?.error?.message ?? `The server answered ${answer.status}.` : NETWORK_MESSAGE;
-      say(`The move was not saved. ${reason}`, { kind: 'error' });
+      say(t('notMoved', { reason: reasonOf(answer) }), { kind: 'error' });
     }
   } finally {
     card.classList.remove('is-saving');
@@ -105,7 +113,7 @@ export async function showServerBoard(board, drawn) {
     try {
       await reloadBoard(state.board);
     } catch {
-      say('The board could not be refreshed. Reload the page to see the latest state.', { kind: 'error' });
+      say(t('refreshFailed'), { kind: 'error' });
     }
   }
 }
@@ -119,7 +127,7 @@ export async function undo() {
     try {
       answer = await post('/undo', {});
     } catch {
-      say('The server could not be reached, so nothing was undone. Try again once PlanBoard is running.', { kind: 'error' });
+      say(t('undoNetwork'), { kind: 'error' });
       return;
     }
     try {
@@ -130,17 +138,17 @@ export async function undo() {
         await showServerBoard(await response.json(), drawn);
         const kind = answer.body?.undone;
         const title = task?.title;
-        say(kind === 'move' && title ? `Undone: “${title}” is back where it was.`
-          : kind === 'delete' && title ? `Undone: “${title}” is back.`
-          : title ? `Undone: your last change to “${title}”.` : 'Undone.');
+        say(kind === 'move' && title ? t('undoneMove', { title })
+          : kind === 'delete' && title ? t('undoneDelete', { title })
+          : title ? t('undoneChange', { title }) : t('undone'));
         const card = task && document.getElementById(`task-${task.id}`);
         if (card && (!document.activeElement || document.activeElement === document.body)) card.focus({ preventScroll: true });
       } else {
         if (answer.status === 409 && answer.body?.board) await showServerBoard(answer.body.board);
-        say(answer.body?.error?.message ?? `Nothing was undone (the server answered ${answer.status}).`, { kind: 'error' });
+        say(answer.body?.error?.message ?? t('undoRefused', { status: answer.status }), { kind: 'error' });
       }
     } catch {
-      say('The board could not be refreshed after undoing. Reload the page to see the latest state.', { kind: 'error' });
+      say(t('undoRefreshFailed'), { kind: 'error' });
     }
   });
 }

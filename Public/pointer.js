@@ -8,6 +8,7 @@ import { emit } from './events.js';
 import { homeOf, isBusy, saveMove } from './moves.js';
 import { state } from './state.js';
 import { say } from './status.js';
+import { t } from './strings.js';
 
 const MOUSE_SLOP = 4; // px a mouse must travel before a press becomes a drag
 const TOUCH_SLOP = 10; // px a finger may wander during a long-press; more is a swipe (scroll)
@@ -51,7 +52,7 @@ function onPointerDown(event) {
   const card = event.target.closest('.task');
   if (!card || event.target.closest('button, input, textarea, select, label, .task-more')) return;
   if (isBusy()) {
-    say('Still saving the last change…');
+    say(t('busy'));
     return;
   }
   const pending = { card, pointerId: event.pointerId, type: event.pointerType, x: event.clientX, y: event.clientY, timer: 0 };

@@ -1,3 +1,5 @@
+import { t } from './strings.js';
+
 // The board's one status area: a visible, dismissible bar at the bottom of the screen whose text is
 // a polite live region, so what sighted people read is what screen readers announce.
 
@@ -31,10 +33,10 @@ export function setupStatus() {
   text.id = 'board-status';
   text.setAttribute('role', 'status');
   text.setAttribute('aria-live', 'polite');
-  undoButton = button('Undo', 'button status-undo');
+  undoButton = button(t('undo'), 'button status-undo');
   closeButton = button('×', 'status-close');
-  closeButton.setAttribute('aria-label', 'Dismiss message');
-  closeButton.title = 'Dismiss';
+  closeButton.setAttribute('aria-label', t('dismiss'));
+  closeButton.title = t('dismissShort');
   undoButton.hidden = closeButton.hidden = true;
   bar.append(text, undoButton, closeButton);
   document.body.append(bar);

@@ -55,7 +55,7 @@ public enum MoveRules {
         if task.finished { throw .taskFinished(title: task.title) }
         if request.after == task.id { throw .anchorIsTask }
         if request.place == .up || request.place == .down, request.column != task.column {
-            throw .invalidField(name: "to", reason: "moves a task up or down within its own column only; choose top or bottom for another column")
+            throw .invalidField(name: "to", problem: .upOrDownInAnotherColumn)
         }
     }
 

@@ -1,6 +1,6 @@
-/// Everything the board refuses, with a stable code for scripts and a message a person can act on.
-///
-/// The web layer maps these to HTTP statuses in one place (`PlanError+HTTP.swift`).
+/// Everything the board refuses, with a stable code for scripts. The words a person reads — in
+/// their language — are the web layer's (`Strings+Messages.swift`), as is the HTTP status
+/// (`PlanError+HTTP.swift`); every payload here is data for those words, never a sentence.
 public enum PlanError: Error, Equatable, Sendable {
     case titleEmpty
     case titleTooLong(count: Int)
@@ -18,7 +18,7 @@ public enum PlanError: Error, Equatable, Sendable {
     /// A `move_id` was sent again for a different task.
     case moveIDReused(String)
     /// A field that is not the title or notes has a value that cannot be read.
-    case invalidField(name: String, reason: String)
+    case invalidField(name: String, problem: FieldProblem)
     case nothingToUndo
     /// An edit was made from a form drawn before the task's latest change.
     case editedElsewhere(title: String)
@@ -26,10 +26,10 @@ public enum PlanError: Error, Equatable, Sendable {
     case changedSince(title: String)
     /// An undo would put a task back after a task that has since moved or gone.
     case cannotGoBack(title: String)
-    /// Notes the sanitizer could not accept (too large, nested too deeply).
-    case notesRejected(String)
-    /// An import file that cannot be read; the reason says what is wrong with it.
-    case importRejected(String)
+    /// Notes over one of the limits on notes.
+    case notesRejected(NotesLimit)
+    /// An import file that cannot be read.
+    case importRejected(ImportProblem)
     /// The latest change was an import, which undo does not take apart.
     case importNotUndoable
 
@@ -55,52 +55,6 @@ public enum PlanError: Error, Equatable, Sendable {
         }
     }
 
-    /// What happened and what to do about it, in plain words.
-    public var message: String {
-        switch self {
-        case .titleEmpty:
-            "Give the task a title."
-        case .titleTooLong(let count):
-            "The title is \(count) characters long; keep it to \(Self.maxTitleLength) or fewer and put the rest in the notes."
-        case .titleControlCharacters:
-            "The title can't contain tabs, line breaks or other control characters; keep it to one line."
-        case .unknownColumn(let name):
-            "There is no column called “\(name)”. Choose Today, Next or Later."
-        case .taskNotFound:
-            "That task does not exist; it may have been deleted."
-        case .taskDeleted(let title):
-            "“\(title)” was deleted, in another tab or by someone else."
-        case .taskFinished(let title):
-            "“\(title)” is finished, so it can't be moved. Mark it as not finished first."
-        case .anchorIsTask:
-            "A task can't be placed after itself. Choose another position."
-        case .staleAnchor(let anchor?):
-            "The board changed before your move arrived: “\(anchor)”, which you placed it after, was moved or deleted. The board now shows it as it is; try again."
-        case .staleAnchor(nil):
-            "The board changed before your move arrived: the task you placed it after was moved or deleted. The board now shows it as it is; try again."
-        case .movedSince(let title):
-            "“\(title)” was moved elsewhere after this page was shown, so it was left where it is now. The board shows it there; move it again from there."
-        case .moveIDReused(let id):
-            "The move id “\(id)” was already used for another task. Send each move with a fresh id."
-        case .invalidField(let name, let reason):
-            "The field “\(name)” \(reason)."
-        case .nothingToUndo:
-            "There is nothing of yours to undo."
-        case .editedElsewhere(let title):
-            "“\(title)” was changed elsewhere since you opened it, so your edit was not saved. Open the task again and redo your edit."
-        case .changedSince(let title):
-            "“\(title)” was changed again since, so that change can't be undone. Undo again to go back to your change before it."
-        case .cannotGoBack(let title):
-            "“\(title)” can't go back where it was: the task it followed has moved or was deleted. Move it by hand, or undo again to go back to your change before it."
-        case .notesRejected(let reason):
-            reason
-        case .importRejected(let reason):
-            "Nothing was imported: \(reason)"
-        case .importNotUndoable:
-            "Your latest change was an import, which can't be undone here. Delete the tasks it added, or restore a backup; undo again to go back to your change before it."
-        }
-    }
-
     /// The form field the message belongs beside, when there is one.
     public var field: String? {
         switch self {
@@ -111,5 +65,63 @@ public enum PlanError: Error, Equatable, Sendable {
         case .invalidField(let name, _): name
         default: nil
         }
+    }
+}
+
+/// What is wrong with a field's value.
+public enum FieldProblem: Equatable, Sendable {
+    /// No column was named.
+    case missingColumn
+    case notATaskID
+    case notAWholeNumber
+    case notABoolean
+    case tooLong(limit: Int)
+    /// `to` is not one of the places a button can ask for.
+    case unknownPlace
+    /// `to=up` or `to=down` with a column other than the task's own.
+    case upOrDownInAnotherColumn
+    case unknownNotesFormat
+    /// A Trello list's choice is not a column or "skip".
+    case unknownListChoice
+    /// Not one of the languages the board speaks.
+    case unknownLanguage
+}
+
+/// Notes over a limit, with the figures a person needs to fix them.
+public enum NotesLimit: Equatable, Sendable {
+    case tooLarge(kilobytes: Int, limitKilobytes: Int)
+    /// Fits as typed but not once cleaned up (escaped characters and link attributes take room).
+    case tooLargeOnceCleaned(kilobytes: Int, limitKilobytes: Int)
+    case nestedTooDeeply(levels: Int)
+    /// The server could not set up to read them (out of memory).
+    case unreadable
+}
+
+/// Why an import file was refused.
+public enum ImportProblem: Equatable, Sendable {
+    case empty
+    case notJSON
+    case notAnObject
+    /// A field of the file has the wrong shape: `path` as a person reads it ("cards[3].name").
+    case malformed(path: String, MalformedField)
+    case unsupportedVersion(String, lowest: Int, highest: Int)
+    case noColumns
+    case unknownColumn(String)
+    case neitherFormat
+    case tooManyTasks(limit: Int)
+    case notes(title: String, NotesLimit)
+    case noFile
+}
+
+/// How a field of an import file is malformed.
+public enum MalformedField: Equatable, Sendable {
+    case missing
+    case shouldBe(ValueKind)
+    case null(ValueKind)
+    case unreadable
+
+    /// What a field should have held.
+    public enum ValueKind: Equatable, Sendable {
+        case text, boolean, number, list, object
     }
 }

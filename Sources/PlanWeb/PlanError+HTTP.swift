@@ -15,18 +15,18 @@ extension PlanError {
     }
 }
 
-/// A refusal as the person or script sees it, whichever layer raised it.
+/// A refusal as the person or script sees it, whichever layer raised it, in their language.
 struct Refusal: Error, Sendable {
     let status: HTTPResponse.Status
     let code: String
     let message: String
 
-    init(_ error: PlanError) {
-        self.init(status: error.status, code: error.code, message: error.message)
+    init(_ error: PlanError, _ strings: Strings) {
+        self.init(status: error.status, code: error.code, message: strings.message(error))
     }
 
-    init(_ error: WebError) {
-        self.init(status: error.status, code: error.code, message: error.message)
+    init(_ error: WebError, _ strings: Strings) {
+        self.init(status: error.status, code: error.code, message: strings.message(error))
     }
 
     init(status: HTTPResponse.Status, code: String, message: String) {
@@ -36,12 +36,12 @@ struct Refusal: Error, Sendable {
     }
 
     /// Any error thrown while answering; unknown ones are `nil` and become a plain 500.
-    init?(_ error: any Error) {
+    init?(_ error: any Error, _ strings: Strings) {
         switch error {
-        case let error as PlanError: self.init(error)
-        case let error as WebError: self.init(error)
+        case let error as PlanError: self.init(error, strings)
+        case let error as WebError: self.init(error, strings)
         case let error as any HTTPResponseError where error.status.kind == .clientError:
-            self.init(status: error.status, code: Self.code(for: error.status), message: Self.message(for: error.status))
+            self.init(status: error.status, code: Self.code(for: error.status), message: Self.message(for: error.status, strings))
         default: return nil
         }
     }
@@ -55,12 +55,12 @@ struct Refusal: Error, Sendable {
         }
     }
 
-    private static func message(for status: HTTPResponse.Status) -> String {
+    private static func message(for status: HTTPResponse.Status, _ strings: Strings) -> String {
         switch status {
-        case .notFound: WebError.notFound.message
-        case .methodNotAllowed: "This address does not accept that kind of request."
-        case .contentTooLarge: "The request is too large to read. Send less at once."
-        default: "The request could not be understood."
+        case .notFound: strings.message(WebError.notFound)
+        case .methodNotAllowed: strings("web.methodNotAccepted")
+        case .contentTooLarge: strings("web.requestTooLarge")
+        default: strings("web.notUnderstood")
         }
     }
 }

@@ -7,6 +7,8 @@ public struct PlanRequestContext: RequestContext {
     var csrfToken = ""
     /// Whether the token was made for this request (no valid cookie came with it).
     var isNewSession = false
+    /// The language pages and messages are written in (see `Language.init(_:)`).
+    var language = Language.english
     /// The body of a POST as received, within the size limit (the import route reads it whole).
     var body = ByteBuffer()
     /// The body's fields, when it is a form (or a flat JSON object).

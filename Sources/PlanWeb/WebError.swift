@@ -5,7 +5,7 @@ public enum WebError: Error, Equatable, Sendable {
     /// No valid CSRF token: the form is stale or came from another site.
     case forbidden
     case tooLarge(limit: Int)
-    case badRequest(String)
+    case badRequest(BadRequest)
     case notFound
     case unsupportedMediaType(String)
     /// The `Host` header names a site that is not this board (DNS rebinding).
@@ -17,8 +17,8 @@ public enum WebError: Error, Equatable, Sendable {
     case unauthorized(next: String)
     /// The client took too long to send its request.
     case timeout
-    /// The server is at a limit it keeps for its own health; the reason says which.
-    case busy(String)
+    /// The server is at a limit it keeps for its own health: too many live streams open.
+    case tooManyStreams
     /// An import waiting for review is gone: done already, or kept past its hour.
     case uploadGone
 
@@ -34,7 +34,7 @@ public enum WebError: Error, Equatable, Sendable {
         case .methodNotAllowed: .methodNotAllowed
         case .unauthorized: .unauthorized
         case .timeout: .requestTimeout
-        case .busy: .serviceUnavailable
+        case .tooManyStreams: .serviceUnavailable
         case .uploadGone: .notFound
         }
     }
@@ -51,37 +51,24 @@ public enum WebError: Error, Equatable, Sendable {
         case .methodNotAllowed: "method_not_allowed"
         case .unauthorized: "unauthorized"
         case .timeout: "timeout"
-        case .busy: "busy"
+        case .tooManyStreams: "busy"
         case .uploadGone: "not_found"
         }
     }
+}
 
-    var message: String {
-        switch self {
-        case .forbidden:
-            "This form has expired or came from another site, so nothing was changed. Reload the board and try again."
-        case .tooLarge(let limit):
-            "The request is larger than \(limit / 1024) KB, so it was not read. Send less at once."
-        case .badRequest(let reason):
-            reason
-        case .notFound:
-            "There is no page at this address."
-        case .unsupportedMediaType(let type):
-            "This server reads forms and JSON, not “\(type)”."
-        case .misdirected:
-            "This PlanBoard only answers to the addresses it was started for (127.0.0.1, localhost, [::1] and any given with --allowed-host)."
-        case .crossSite:
-            "This request came from another site, so it was refused. Use PlanBoard's own pages."
-        case .methodNotAllowed:
-            "PlanBoard answers GET, HEAD and POST only."
-        case .unauthorized:
-            "This board needs its access token. Log in with the token, or send it as “Authorization: Bearer TOKEN”."
-        case .timeout:
-            "The request took too long to arrive, so it was dropped. Try again."
-        case .busy(let reason):
-            reason
-        case .uploadGone:
-            "This import is no longer waiting: it was done already, or an hour passed. Choose the file again on the import page."
-        }
-    }
+/// Why a request's body could not be read (what a browser never sends, but a broken client might).
+public enum BadRequest: Equatable, Sendable {
+    case noBoundary
+    case tooManyFields(limit: Int)
+    case notAFlatJSONObject
+    case badPercentEncoding
+    case invalidUTF8
+    case malformedMultipart
+    case tooManyParts(limit: Int)
+    case unterminatedPartHeaders
+    case partHeadersNotUTF8
+    case truncated
+    case fieldNotUTF8(name: String)
+    case partWithoutName
 }

@@ -62,6 +62,8 @@ class DragTestCase(ServerTestCase):
     """A fresh server and browser per test, with the checks every drag test ends with."""
 
     width, height, mobile, touch, reduced_motion = 1280, 900, False, False, False
+    # What the browser asks for (Accept-Language) and the zone its clock is in.
+    languages, time_zone = "en-GB", None
     # Console lines a test expects (a refused request logs its status); anything else fails it.
     expected_console = ()
 
@@ -69,7 +71,8 @@ class DragTestCase(ServerTestCase):
         super().setUp()
         self.api = Client(self.server)
         self.driver = chromium(width=self.width, height=self.height, mobile=self.mobile, touch=self.touch,
-                               reduced_motion=self.reduced_motion, network_log=True)
+                               reduced_motion=self.reduced_motion, network_log=True, languages=self.languages,
+                               time_zone=self.time_zone)
         self.addCleanup(self.driver.quit)
         self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
         self.requests = []

@@ -79,24 +79,29 @@ class Server:
 
 
 def chromium(width=1280, height=900, javascript=True, mobile=False, touch=False, network_log=False, dark=False,
-             reduced_motion=False, extra_args=()):
+             reduced_motion=False, extra_args=(), languages="en-GB", time_zone=None):
     """Headless Chromium from Debian, with the browser log captured for console-error checks.
 
     `network_log` also keeps the DevTools network events (`driver.get_log("performance")`), so a
-    test can tell exactly which requests the page sent.
+    test can tell exactly which requests the page sent. `languages` is what the browser asks for
+    (its Accept-Language), `time_zone` the zone its clock is in (an IANA name).
     """
     options = webdriver.ChromeOptions()
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     f"--window-size={width},{height}", "--lang=en-GB", *extra_args):
+                     f"--window-size={width},{height}", f"--lang={languages.split(',')[0]}", *extra_args):
         options.add_argument(argument)
+    prefs = {"intl.accept_languages": languages}
     logs = {"browser": "ALL"}
     if network_log:
         logs["performance"] = "ALL"
         options.set_capability("goog:perfLoggingPrefs", {"enableNetwork": True, "enablePage": False})
     options.set_capability("goog:loggingPrefs", logs)
     if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+        prefs["profile.managed_default_content_settings.javascript"] = 2
+    options.add_experimental_option("prefs", prefs)
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    if time_zone:
+        driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": time_zone})
     if mobile or touch:
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": width, "height": height, "deviceScaleFactor": 2 if mobile else 1, "mobile": mobile})

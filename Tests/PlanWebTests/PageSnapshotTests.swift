@@ -58,4 +58,24 @@ import Testing
             assertSnapshot(of: page, as: Self.html)
         }
     }
+
+    @Test func boardPageInTraditionalChinese() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await Self.seed(client)
+            try await TestApp.$cookies.withValue("pb_lang=zh-Hant") {
+                let page = try await client.get("/").text
+                assertSnapshot(of: page, as: Self.html)
+            }
+        }
+    }
+
+    @Test func taskPageInSimplifiedChinese() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await Self.seed(client)
+            try await TestApp.$cookies.withValue("pb_lang=zh-Hans; pb_tz=Asia/Shanghai") {
+                let page = try await client.get("/tasks/5").text
+                assertSnapshot(of: page, as: Self.html)
+            }
+        }
+    }
 }

@@ -17,6 +17,24 @@ enum TestApp {
     /// The repository root, found from this file so tests run from any folder.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// Cookies every helper request carries besides the session (`pb_lang=zh-Hant`, `pb_tz=…`),
+    /// set for a block with `TestApp.$cookies.withValue(…)`.
+    @TaskLocal static var cookies = ""
+
+    /// The Cookie header for a session, with `cookies`.
+    static func cookieHeader(session: String = token) -> String {
+        cookies.isEmpty ? "pb_session=\(session)" : "pb_session=\(session); \(cookies)"
+    }
+
+    /// The message catalogs the app reads, for tests that draw views directly.
+    static func catalogs() throws -> [Language: Strings] {
+        try Strings.load(from: root.appendingPathComponent("Templates/strings", isDirectory: true))
+    }
+
+    static func strings(_ language: Language = .english) throws -> Strings {
+        try #require(try catalogs()[language])
+    }
+
     static func store() throws -> SQLiteBoardStore {
         try SQLiteBoardStore.inMemory(now: { fixedNow })
     }
@@ -42,7 +60,7 @@ extension TestClientProtocol {
     /// GET with the test session's cookie.
     func get(_ uri: String, json: Bool = false, cookie: Bool = true) async throws -> TestResponse {
         var headers: HTTPFields = [:]
-        if cookie { headers[.cookie] = "pb_session=\(TestApp.token)" }
+        if cookie { headers[.cookie] = TestApp.cookieHeader() }
         if json { headers[.accept] = "application/json" }
         return try await execute(uri: uri, method: .get, headers: headers)
     }
@@ -54,7 +72,7 @@ extension TestClientProtocol {
 
     /// A form post of fields in order (a page's form and the button pressed), as a browser sends it.
     func post(_ uri: String, _ fields: [(String, String)], json: Bool = false) async throws -> TestResponse {
-        var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .cookie: "pb_session=\(TestApp.token)"]
+        var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .cookie: TestApp.cookieHeader()]
         if json { headers[.accept] = "application/json" }
         let pairs = fields + [("csrf", TestApp.token)]
         let body = pairs.map { "\(formEncode($0.0))=\(formEncode($0.1))" }.joined(separator: "&")
@@ -69,7 +87,7 @@ extension TestClientProtocol {
     private func post(_ uri: String, _ fields: KeyValuePairs<String, String>, json: Bool, csrf: String?, cookie: String?, headers extra: HTTPFields) async throws -> TestResponse {
         var headers = extra
         headers[.contentType] = "application/x-www-form-urlencoded"
-        if let cookie { headers[.cookie] = "pb_session=\(cookie)" }
+        if let cookie { headers[.cookie] = TestApp.cookieHeader(session: cookie) }
         if json { headers[.accept] = "application/json" }
         var pairs = fields.map { ($0.key, $0.value) }
         if let csrf { pairs.append(("csrf", csrf)) }

@@ -21,7 +21,7 @@ import Testing
         body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(filename)\"\r\nContent-Type: application/json\r\n\r\n".utf8)
         body += bytes
         body += Array("\r\n--\(boundary)--\r\n".utf8)
-        var headers: HTTPFields = [.contentType: "multipart/form-data; boundary=\(boundary)", .cookie: "pb_session=\(TestApp.token)"]
+        var headers: HTTPFields = [.contentType: "multipart/form-data; boundary=\(boundary)", .cookie: TestApp.cookieHeader()]
         if json { headers[.accept] = "application/json" }
         return try await client.execute(uri: "/import", method: .post, headers: headers, body: ByteBuffer(bytes: body))
     }
@@ -320,6 +320,6 @@ import Testing
             #expect(throws: WebError.self, "\(body)") { try MultipartForm.parse(Array(body.utf8), boundary: "B") }
         }
         let many = (0...MultipartForm.maxParts).map { "--B\r\nContent-Disposition: form-data; name=\"f\($0)\"\r\n\r\nx\r\n" }.joined() + "--B--"
-        #expect(throws: WebError.badRequest("The upload has more than \(MultipartForm.maxParts) parts.")) { try MultipartForm.parse(Array(many.utf8), boundary: "B") }
+        #expect(throws: WebError.badRequest(.tooManyParts(limit: MultipartForm.maxParts))) { try MultipartForm.parse(Array(many.utf8), boundary: "B") }
     }
 }

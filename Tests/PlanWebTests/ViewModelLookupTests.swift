@@ -34,8 +34,10 @@ import Testing
                 important: index == 0, finished: index == 2, notes: TaskNotes(source: "n", format: .plain, html: "<p>n</p>", excerpt: "n"), created: now, updated: now))
         }
         let board = Board(revision: 7, tasks: tasks)
+        let strings = try TestApp.strings()
         let page = BoardPage(
-            board: board, csrf: "token", cards: [:], menu: RenderedHTML.empty, banner: .error("b"), notice: Notice(message: "n"),
+            board: board, csrf: "token", strings: strings, cards: [:], menu: RenderedHTML.empty, scriptStrings: RenderedHTML.empty,
+            banner: .error("b"), notice: Notice(message: "n"),
             addForms: [.next: BoardPage.AddForm(title: "typed", important: true, error: "e")])
         Self.check(page, "BoardPage")
         Self.check(try #require(page.banner), "Banner")
@@ -44,9 +46,9 @@ import Testing
             Self.check(column.add, "AddForm")
         }
         #expect(page.columns.map(\.finishedCount) == [1, 0, 0])
-        for task in tasks { Self.check(CardView(task), "CardView") }
+        for task in tasks { Self.check(CardView(task, strings: strings), "CardView") }
         Self.check(try #require(page.notice), "Notice")
-        Self.check(ActionsView.menuTemplate, "ActionsView")
-        for item in ActionsView(task: tasks[0], index: 0, count: 3).items { Self.check(item, "ActionsView.Item") }
+        Self.check(ActionsView.menuTemplate(strings), "ActionsView")
+        for item in ActionsView(task: tasks[0], index: 0, count: 3, strings: strings).items { Self.check(item, "ActionsView.Item") }
     }
 }

@@ -16,21 +16,23 @@ struct AccessController {
     }
 
     @Sendable func show(_ request: Request, context: PlanRequestContext) async throws -> Response {
-        try deps.renderer.response(LoginPage(csrf: context.csrfToken, next: Self.safeNext(request.uri.queryParameters["next"].map(String.init)), error: nil))
+        try deps.renderer.response(
+            LoginPage(csrf: context.csrfToken, next: Self.safeNext(request.uri.queryParameters["next"].map(String.init)), error: nil),
+            for: deps.reader(request, context))
     }
 
     @Sendable func login(_ request: Request, context: PlanRequestContext) async throws -> Response {
         let form = try context.fields()
         let next = Self.safeNext(form["next"])
         guard sessions.allowAttempt() else {
-            let page = LoginPage(csrf: context.csrfToken, next: next, error: "Too many wrong tokens were tried in the last minute, so this one was not even checked. Wait a minute and try again.")
-            return try deps.renderer.response(page, status: .tooManyRequests)
+            let page = LoginPage(csrf: context.csrfToken, next: next, error: deps.strings(context)("login.tooMany"))
+            return try deps.renderer.response(page, for: deps.reader(request, context), status: .tooManyRequests)
         }
         guard let token = form["token"], SessionToken.matches(token, accessToken) else {
             sessions.recordFailure()
             try await Task.sleep(for: Self.failurePause)
-            let page = LoginPage(csrf: context.csrfToken, next: next, error: "That token is not right. It is the one the server was started with (--access-token or PLANBOARD_ACCESS_TOKEN).")
-            return try deps.renderer.response(page, status: .unauthorized)
+            let page = LoginPage(csrf: context.csrfToken, next: next, error: deps.strings(context)("login.wrong"))
+            return try deps.renderer.response(page, for: deps.reader(request, context), status: .unauthorized)
         }
         var response = Response.seeOther(next)
         response.setCookie(Cookie(

@@ -13,6 +13,7 @@ struct BoardController {
         router.post("/undo", use: undo)
         router.post("/columns/:column/finished", use: showFinished)
         router.post("/welcome", use: dismissWelcome)
+        router.post("/language", use: chooseLanguage)
         router.get("/healthz") { _, _ in "ok" }
     }
 
@@ -20,15 +21,15 @@ struct BoardController {
         let board = try await deps.currentBoard()
         if request.wantsJSON { return try .json(BoardJSON(board)) }
         let preferences = BoardPreferences(request)
-        let notice = FlashNotice.message(in: request).map(Notice.init)
+        let notice = FlashNotice.message(in: request, strings: deps.strings(context)).map(Notice.init)
         // A page with a one-time notice is never answered from a cache; any other is the same
         // page for as long as the board, this session and its choices are the same.
         let tag = notice == nil ? entityTag(board.revision, context, preferences) : nil
         if let tag, EntityTag.anyMatches(request.headers[values: .ifNoneMatch], tag) {
-            return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: Self.cacheControl])
+            return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: Self.cacheControl, .vary: "Accept-Language"])
         }
         let page = try await deps.boardPage(context, preferences: preferences, notice: notice, board: board)
-        var response = try deps.renderer.response(page, cacheControl: Self.cacheControl)
+        var response = try deps.renderer.response(page, for: deps.reader(request, context), cacheControl: Self.cacheControl)
         response.headers[.eTag] = tag
         if notice != nil { response.setCookie(FlashNotice.cleared) }
         return response
@@ -44,6 +45,7 @@ struct BoardController {
         hash.add(context.csrfToken)
         hash.add(preferences.fingerprint)
         hash.add(deps.renderer.assets.version)
+        hash.add(context.language.tag)
         return "W/\"b\(revision)-\(hash.hex)\""
     }
 
@@ -58,13 +60,13 @@ struct BoardController {
                 new = try NewTask(title: form["title"] ?? "", column: column, important: important, notes: notes?.notes ?? .none)
             } catch let error as PlanError where !request.wantsJSON {
                 // Show the board again with what the person typed kept in that column's form.
-                let add = BoardPage.AddForm(title: form["title"] ?? "", important: important, error: error.message)
+                let add = BoardPage.AddForm(title: form["title"] ?? "", important: important, error: deps.strings(context).message(error))
                 let page = try await deps.boardPage(context, preferences: BoardPreferences(request), addForms: [column: add])
-                return try deps.renderer.response(page, status: error.status)
+                return try deps.renderer.response(page, for: deps.reader(request, context), status: error.status)
             }
             let created = try await deps.store.create(new, client: context.clientID)
             if request.wantsJSON {
-                var response = try Response.json(TaskJSON(created.value, card: try deps.cardHTML(created.value)), status: .created)
+                var response = try Response.json(TaskJSON(created.value, card: try deps.cardHTML(created.value, context.language)), status: .created)
                 response.headers[.boardRevision] = String(created.revision)
                 response.setCookie(BoardPreferences.welcomedCookie)
                 if let notes, !notes.removed.isEmpty { response.headers[.notesCleaned] = notes.removed.summary }
@@ -75,6 +77,18 @@ struct BoardController {
             response.setCookie(BoardPreferences.welcomedCookie)
             return response
         }
+    }
+
+    /// The language switch: remembered in a cookie, then back to the page it was used on.
+    @Sendable func chooseLanguage(_ request: Request, context: PlanRequestContext) async throws -> Response {
+        let form = try context.fields()
+        guard let language = form["lang"].flatMap(Language.init(rawValue:)) else {
+            throw PlanError.invalidField(name: "lang", problem: .unknownLanguage)
+        }
+        var response: Response = request.wantsJSON ? try .json(["language": language.tag]) : .seeOther(AccessController.safeNext(form["next"]))
+        response.setCookie(Cookie(
+            name: Language.cookieName, value: language.tag, maxAge: 400 * 24 * 60 * 60, path: "/", httpOnly: true, sameSite: .lax))
+        return response
     }
 
     /// "Got it" on the first-visit explanation: it stays away in this browser.
@@ -91,7 +105,7 @@ struct BoardController {
                 let task = undone.value.task
                 return try .json(UndoJSON(
                     revision: undone.revision, undone: undone.value.undone.rawValue, exists: undone.value.exists,
-                    task: TaskJSON(task, card: undone.value.exists ? try deps.cardHTML(task) : nil)))
+                    task: TaskJSON(task, card: undone.value.exists ? try deps.cardHTML(task, context.language) : nil)))
             }
             return .seeOther(undone.value.exists ? "/#task-\(undone.value.task.id)" : "/")
         }

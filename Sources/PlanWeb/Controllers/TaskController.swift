@@ -23,9 +23,11 @@ struct TaskController {
         if request.wantsJSON { return try .json(TaskJSON(task)) }
         // After a save that cleaned the notes, the redirect says what was removed (counts only, never text).
         let removed = RemovalReport(query: request.uri.queryParameters["removed"].map(String.init))
-        let banner = removed.isEmpty ? nil : Banner.notice("Saved. The notes were cleaned: \(removed.summary)")
+        let strings = deps.strings(context)
+        let banner = removed.isEmpty ? nil : Banner.notice(strings("task.savedCleaned", ["removed": strings.removal(removed)]))
         return try deps.renderer.response(TaskPage(
-            task: task, csrf: context.csrfToken, notesHTML: deps.shown(notes: task.notes, logger: context.logger), version: task.version, banner: banner))
+            task: task, strings: strings, timeZone: ReaderTimeZone.of(request), csrf: context.csrfToken,
+            notesHTML: deps.shown(notes: task.notes, logger: context.logger), version: task.version, banner: banner), for: deps.reader(request, context))
     }
 
     /// The card's move and delete choices as a page, for browsers without JavaScript.
@@ -33,7 +35,8 @@ struct TaskController {
         let id = try context.taskID()
         let board = try await deps.currentBoard()
         guard let task = board.task(id) else { _ = try await deps.store.task(id); throw PlanError.taskNotFound(id) }
-        return try deps.renderer.response(TaskActionsPage(task: task, on: board, csrf: context.csrfToken))
+        return try deps.renderer.response(
+            TaskActionsPage(task: task, on: board, csrf: context.csrfToken, strings: deps.strings(context)), for: deps.reader(request, context))
     }
 
     @Sendable func edit(_ request: Request, context: PlanRequestContext) async throws -> Response {
@@ -56,11 +59,12 @@ struct TaskController {
                 let typed = TaskPage.EditForm(
                     title: typedTitle ?? current.title, important: form.flag("important"), notes: typedNotes ?? "",
                     format: typedFormat ?? current.notesFormat)
-                let removed = notes?.removed.summary ?? ""
-                let banner = Banner.notice("Preview only; nothing is saved yet. " + (removed.isEmpty ? "The notes will be kept as they are." : "Saving will clean the notes: \(removed)"))
+                let strings = deps.strings(context)
+                let removed = strings.removal(notes?.removed ?? RemovalReport())
+                let banner = Banner.notice(removed.isEmpty ? strings("task.previewNotice") : strings("task.previewCleaned", ["removed": removed]))
                 return try deps.renderer.response(TaskPage(
-                    task: current, csrf: context.csrfToken, notesHTML: notes?.shown, previewing: true, form: typed,
-                    version: version ?? current.version, banner: banner))
+                    task: current, strings: strings, timeZone: ReaderTimeZone.of(request), csrf: context.csrfToken, notesHTML: notes?.shown,
+                    previewing: true, form: typed, version: version ?? current.version, banner: banner), for: deps.reader(request, context))
             }
             let edit = try TaskEdit(title: typedTitle, important: important, notes: notes?.notes, basedOn: version)
             let saved = try await deps.store.edit(id, edit, client: context.clientID)
@@ -78,21 +82,22 @@ struct TaskController {
             var typed = TaskPage.EditForm(
                 title: typedTitle ?? latest.title, important: form.flag("important"), notes: typedNotes ?? latest.notesSource,
                 format: typedFormat ?? latest.notesFormat)
+            let strings = deps.strings(context)
             switch error.field {
-            case "title": typed.titleError = error.message
-            case "notes", "notes_format": typed.notesError = error.message
+            case "title": typed.titleError = strings.message(error)
+            case "notes", "notes_format": typed.notesError = strings.message(error)
             default: break
             }
             let message = if case .editedElsewhere = error {
-                "“\(latest.title)” was changed elsewhere since you opened it, so your edit was not saved. Your text is still in the form; the page above shows the task as it is now. Save again to replace it with yours."
+                strings("task.changedElsewhere", ["title": latest.title])
             } else {
-                "The task was not saved: \(error.message)"
+                strings("task.notSaved", ["reason": strings.message(error)])
             }
             // Saving again after a conflict is a deliberate overwrite: the form now carries the latest version.
             let page = TaskPage(
-                task: latest, csrf: context.csrfToken, notesHTML: deps.shown(notes: latest.notes, logger: context.logger),
-                form: typed, version: latest.version, banner: .error(message))
-            return try deps.renderer.response(page, status: error.status)
+                task: latest, strings: strings, timeZone: ReaderTimeZone.of(request), csrf: context.csrfToken,
+                notesHTML: deps.shown(notes: latest.notes, logger: context.logger), form: typed, version: latest.version, banner: .error(message))
+            return try deps.renderer.response(page, for: deps.reader(request, context), status: error.status)
         }
     }
 
@@ -111,7 +116,7 @@ struct TaskController {
     private func moveRequest(_ id: TaskID, _ form: FormFields) async throws -> MoveRequest {
         var moveID = form["move_id"].flatMap { $0.isEmpty ? nil : $0 }
         if let moveID, moveID.utf8.count > Self.maxMoveIDLength {
-            throw PlanError.invalidField(name: "move_id", reason: "must be at most \(Self.maxMoveIDLength) characters")
+            throw PlanError.invalidField(name: "move_id", problem: .tooLong(limit: Self.maxMoveIDLength))
         }
         let revision = try form.optionalNumber("revision")
         guard let to = form["to"], !to.isEmpty else {
@@ -127,7 +132,7 @@ struct TaskController {
             case "up": .up
             case "down": .down
             case "bottom": .bottom
-            default: throw PlanError.invalidField(name: "to", reason: "must be top, up, down, bottom, today, next or later")
+            default: throw PlanError.invalidField(name: "to", problem: .unknownPlace)
             }
             column = try await deps.store.task(id).column
             if let named = form["column"], !named.isEmpty { column = try Column(parsing: named) }
@@ -143,7 +148,7 @@ struct TaskController {
         return try await deps.boardChange(request, context) {
             let finished = try form.optionalBool("finished") ?? true
             let saved = try await deps.store.setFinished(id, finished, client: context.clientID)
-            if request.wantsJSON { return try taskJSON(saved, card: try deps.cardHTML(saved.value)) }
+            if request.wantsJSON { return try taskJSON(saved, card: try deps.cardHTML(saved.value, context.language)) }
             // The task page asks to come back to itself; the board to the card.
             return .seeOther(form["return"] == "task" ? "/tasks/\(id)" : "/#task-\(id)")
         }
@@ -156,7 +161,7 @@ struct TaskController {
             if request.wantsJSON { return try .json(RevisionJSON(revision: deleted.revision)) }
             // The board says what went, with Undo, once.
             var response = Response.seeOther("/")
-            response.setCookie(FlashNotice.cookie("Deleted “\(deleted.value.title)”."))
+            response.setCookie(FlashNotice.deleted(deleted.value.title))
             return response
         }
     }

@@ -35,7 +35,7 @@ struct TransferController {
     }
 
     @Sendable func importForm(_ request: Request, context: PlanRequestContext) async throws -> Response {
-        try deps.renderer.response(TransferPage(csrf: context.csrfToken, json: "", error: nil))
+        try deps.renderer.response(TransferPage(csrf: context.csrfToken, json: "", error: nil), for: deps.reader(request, context))
     }
 
     /// The file comes as a multipart upload (field `file`), as pasted text (field `json`), or as a JSON body.
@@ -47,7 +47,7 @@ struct TransferController {
             if request.wantsJSON {
                 // Scripts choose with fields: duplicates=skip leaves out what was imported before.
                 let choices = ImportChoices(skipDuplicates: context.form["duplicates"] == "skip")
-                return try .json(ImportJSON(try await store(source, choices: choices, existing: existing, context)))
+                return try .json(ImportJSON(try await store(source, choices: choices, existing: existing, context), strings: deps.strings(context)))
             }
             guard case .planboard = source, existing.isEmpty else {
                 // A Trello board's lists, or tasks imported before: the person decides first.
@@ -60,8 +60,8 @@ struct TransferController {
         } catch let error as PlanError {
             if request.wantsJSON { return try await deps.refusedOnBoard(error, request, context) }
             // The import page again, with the reason and whatever JSON was pasted.
-            let page = TransferPage(csrf: context.csrfToken, json: context.form["json"] ?? "", error: error.message)
-            return try deps.renderer.response(page, status: error.status)
+            let page = TransferPage(csrf: context.csrfToken, json: context.form["json"] ?? "", error: deps.strings(context).message(error))
+            return try deps.renderer.response(page, for: deps.reader(request, context), status: error.status)
         }
     }
 
@@ -69,7 +69,9 @@ struct TransferController {
     @Sendable func review(_ request: Request, context: PlanRequestContext) async throws -> Response {
         let (id, source) = try await stashed(context)
         let existing = try await deps.store.existingOrigins(BoardImporter.origins(of: source))
-        return try deps.renderer.response(ImportReviewPage(id: id, source: source, duplicates: existing.count, csrf: context.csrfToken))
+        return try deps.renderer.response(
+            ImportReviewPage(id: id, source: source, duplicates: existing.count, csrf: context.csrfToken, strings: deps.strings(context)),
+            for: deps.reader(request, context))
     }
 
     @Sendable func confirm(_ request: Request, context: PlanRequestContext) async throws -> Response {
@@ -80,7 +82,7 @@ struct TransferController {
             for (list, _) in BoardImporter.openLists(of: board).prefix(ImportReviewPage.listsChosen) {
                 let column = form["list-\(list.id)"].flatMap { $0 == "skip" ? nil : Column(rawValue: $0) }
                 if form["list-\(list.id)"] != nil, column == nil, form["list-\(list.id)"] != "skip" {
-                    throw PlanError.invalidField(name: "list-\(list.id)", reason: "must be today, next, later or skip")
+                    throw PlanError.invalidField(name: "list-\(list.id)", problem: .unknownListChoice)
                 }
                 choices.lists[list.id] = ImportChoices.ListChoice(
                     column: form["list-\(list.id)"] == nil ? BoardImporter.column(forTrelloList: list.name) : column,
@@ -94,8 +96,9 @@ struct TransferController {
             return .seeOther("/imports/\(summary.revision)")
         } catch let error as PlanError {
             let existing = try await deps.store.existingOrigins(BoardImporter.origins(of: source))
-            let page = ImportReviewPage(id: id, source: source, duplicates: existing.count, csrf: context.csrfToken, error: error.message)
-            return try deps.renderer.response(page, status: error.status)
+            let strings = deps.strings(context)
+            let page = ImportReviewPage(id: id, source: source, duplicates: existing.count, csrf: context.csrfToken, strings: strings, error: strings.message(error))
+            return try deps.renderer.response(page, for: deps.reader(request, context), status: error.status)
         }
     }
 
@@ -105,8 +108,8 @@ struct TransferController {
               let json = try await deps.store.importSummary(revision: revision),
               let summary = try? JSONDecoder().decode(ImportSummary.self, from: Data(json.utf8))
         else { throw WebError.notFound }
-        if request.wantsJSON { return try .json(ImportJSON(summary.at(revision: revision))) }
-        return try deps.renderer.response(ImportPage(summary: summary.at(revision: revision)))
+        if request.wantsJSON { return try .json(ImportJSON(summary.at(revision: revision), strings: deps.strings(context))) }
+        return try deps.renderer.response(ImportPage(summary: summary.at(revision: revision), strings: deps.strings(context)), for: deps.reader(request, context))
     }
 
     /// Plans and stores the import in one transaction, with its summary kept alongside.
@@ -137,6 +140,6 @@ struct TransferController {
         if let pasted = context.form["json"], !pasted.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             return Array(pasted.utf8)
         }
-        throw .importRejected("no file was chosen. Pick a PlanBoard export or a Trello board export (.json).")
+        throw .importRejected(.noFile)
     }
 }

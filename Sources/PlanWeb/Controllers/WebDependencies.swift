@@ -14,15 +14,31 @@ struct WebDependencies: Sendable {
     let cards: CardCache
     /// The board at its latest revision, read once and shared by every page and live stream.
     let snapshot = BoardSnapshot()
-    /// The card menu every board page carries for the drag layer: the same each time, so drawn once.
-    let cardMenu: RenderedHTML
+    /// The card menu every board page carries for the drag layer: the same each time, so drawn
+    /// once per language.
+    let cardMenus: [Language: RenderedHTML]
 
     init(store: any BoardStore, renderer: PageRenderer, environment: AppEnvironment) throws {
         self.store = store
         self.renderer = renderer
         self.environment = environment
         cards = CardCache(renderer: renderer)
-        cardMenu = try renderer.drawn(ActionsView.menuTemplate, template: "partials/task-actions")
+        var menus: [Language: RenderedHTML] = [:]
+        for language in Language.allCases {
+            menus[language] = try renderer.drawn(ActionsView.menuTemplate(renderer.strings(language)), template: "partials/task-actions")
+        }
+        cardMenus = menus
+    }
+
+    /// Who a page is for: the request's language and session, and where it came from.
+    func reader(_ request: Request, _ context: PlanRequestContext) -> Reader {
+        // Only a page reached by GET can be gone back to; a refused form's page goes back to the board.
+        Reader(strings: renderer.strings(context.language), csrf: context.csrfToken, path: request.method == .get ? request.uri.path : "/")
+    }
+
+    /// The request's language's texts.
+    func strings(_ context: PlanRequestContext) -> Strings {
+        renderer.strings(context.language)
     }
 
     /// The board as it is now (one cheap revision query when nothing changed since the last read).
@@ -56,19 +72,21 @@ struct WebDependencies: Sendable {
         addForms: [Column: BoardPage.AddForm] = [:], board: Board? = nil
     ) async throws -> BoardPage {
         let board = if let board { board } else { try await currentBoard() }
+        let strings = strings(context)
         var cards: [Column: [RenderedHTML]] = [:]
         for column in Column.allCases {
-            cards[column] = try self.cards.cards(board.tasks(in: column))
+            cards[column] = try self.cards.cards(board.tasks(in: column), strings: strings)
         }
         self.cards.keepOnly(Set(board.allTasks.lazy.map(\.id)))
         return BoardPage(
-            board: board, csrf: context.csrfToken, cards: cards, preferences: preferences, menu: cardMenu, banner: banner, notice: notice,
+            board: board, csrf: context.csrfToken, strings: strings, cards: cards, preferences: preferences,
+            menu: cardMenus[strings.language]!, scriptStrings: renderer.scriptTables[strings.language]!, banner: banner, notice: notice,
             addForms: addForms)
     }
 
     /// The card of a task as the board draws it now, for scripts that place it themselves.
-    func cardHTML(_ task: PlanTask) throws -> String {
-        try cards.card(task).html
+    func cardHTML(_ task: PlanTask, _ language: Language) throws -> String {
+        try cards.card(task, strings: renderer.strings(language)).html
     }
 
     /// A refused change on the board: scripts get the error as JSON (with the board when their view
@@ -79,11 +97,11 @@ struct WebDependencies: Sendable {
             let board = error.status == .conflict ? try await store.board() : nil
             let revision = if let board { board.revision } else { try await store.revision() }
             return try .json(
-                ErrorJSON(error: .init(code: error.code, message: error.message), revision: revision, board: board.map(BoardJSON.init)),
+                ErrorJSON(error: .init(code: error.code, message: strings(context).message(error)), revision: revision, board: board.map(BoardJSON.init)),
                 status: error.status)
         }
-        let page = try await boardPage(context, preferences: BoardPreferences(request), banner: .error(error.message))
-        return try renderer.response(page, status: error.status)
+        let page = try await boardPage(context, preferences: BoardPreferences(request), banner: .error(strings(context).message(error)))
+        return try renderer.response(page, for: reader(request, context), status: error.status)
     }
 
     /// Runs a change requested from the board; a `PlanError` becomes `refusedOnBoard`.
@@ -111,7 +129,7 @@ extension FormFields {
     /// The target column; absent or unknown names are the person's error.
     func column() throws(PlanError) -> Column {
         guard let raw = self["column"], !raw.isEmpty else {
-            throw .invalidField(name: "column", reason: "is missing; choose today, next or later")
+            throw .invalidField(name: "column", problem: .missingColumn)
         }
         return try Column(parsing: raw)
     }
@@ -119,14 +137,14 @@ extension FormFields {
     /// An optional task id: absent or empty is nil.
     func optionalTaskID(_ name: String) throws(PlanError) -> TaskID? {
         guard let raw = self[name], !raw.isEmpty else { return nil }
-        guard let id = TaskID(raw), id > 0 else { throw .invalidField(name: name, reason: "must be a task id or empty") }
+        guard let id = TaskID(raw), id > 0 else { throw .invalidField(name: name, problem: .notATaskID) }
         return id
     }
 
     /// An optional whole number (a version or revision the client saw); absent or empty is nil.
     func optionalNumber(_ name: String) throws(PlanError) -> Int64? {
         guard let raw = self[name], !raw.isEmpty else { return nil }
-        guard let value = Int64(raw), value >= 0 else { throw .invalidField(name: name, reason: "must be a whole number") }
+        guard let value = Int64(raw), value >= 0 else { throw .invalidField(name: name, problem: .notAWholeNumber) }
         return value
     }
 
@@ -136,7 +154,7 @@ extension FormFields {
         switch raw.lowercased() {
         case "true", "on", "1", "yes": return true
         case "false", "off", "0", "no", "": return false
-        default: throw .invalidField(name: name, reason: "must be true or false")
+        default: throw .invalidField(name: name, problem: .notABoolean)
         }
     }
 }

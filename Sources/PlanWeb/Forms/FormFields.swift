@@ -28,7 +28,7 @@ public struct FormFields: Sendable, Equatable {
         var count = 0
         for pair in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
             count += 1
-            if count > maxFields { throw .badRequest("The form has more than \(maxFields) fields.") }
+            if count > maxFields { throw .badRequest(.tooManyFields(limit: maxFields)) }
             let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
             let name = try decode(parts[0])
             let value = parts.count > 1 ? try decode(parts[1]) : ""
@@ -44,9 +44,9 @@ public struct FormFields: Sendable, Equatable {
         do {
             object = try JSONDecoder().decode([String: JSONScalar].self, from: Data(bytes))
         } catch {
-            throw .badRequest("The body must be a JSON object whose values are strings, numbers, booleans or null.")
+            throw .badRequest(.notAFlatJSONObject)
         }
-        if object.count > maxFields { throw .badRequest("The JSON body has more than \(maxFields) fields.") }
+        if object.count > maxFields { throw .badRequest(.tooManyFields(limit: maxFields)) }
         return FormFields(object.mapValues(\.text))
     }
 
@@ -60,14 +60,14 @@ public struct FormFields: Sendable, Equatable {
             case UInt8(ascii: "+"): out.append(UInt8(ascii: " "))
             case UInt8(ascii: "%"):
                 guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-                    throw .badRequest("The form is not correctly encoded (a % is not followed by two hex digits).")
+                    throw .badRequest(.badPercentEncoding)
                 }
                 out.append(high << 4 | low)
             default: out.append(byte)
             }
         }
         guard let text = String(validating: out, as: UTF8.self) else {
-            throw .badRequest("The form contains text that is not valid UTF-8.")
+            throw .badRequest(.invalidUTF8)
         }
         return text
     }

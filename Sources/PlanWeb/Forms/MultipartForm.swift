@@ -31,7 +31,7 @@ enum MultipartForm {
     static func parse(_ body: [UInt8], boundary: String) throws(WebError) -> (FormFields, [UploadedFile]) {
         let delimiter = Array("--\(boundary)".utf8)
         let lineDelimiter = Array("\r\n--\(boundary)".utf8)
-        guard body.starts(with: delimiter) else { throw .badRequest("The upload is not a well-formed multipart form.") }
+        guard body.starts(with: delimiter) else { throw .badRequest(.malformedMultipart) }
         var fields: [String: String] = [:]
         var files: [UploadedFile] = []
         var position = delimiter.count
@@ -39,19 +39,19 @@ enum MultipartForm {
         while true {
             // After a delimiter: "--" ends the body, CRLF starts a part.
             if body[position...].starts(with: [UInt8(ascii: "-"), UInt8(ascii: "-")]) { break }
-            guard body[position...].starts(with: [13, 10]) else { throw .badRequest("The upload is not a well-formed multipart form.") }
+            guard body[position...].starts(with: [13, 10]) else { throw .badRequest(.malformedMultipart) }
             position += 2
             parts += 1
-            if parts > maxParts { throw .badRequest("The upload has more than \(maxParts) parts.") }
+            if parts > maxParts { throw .badRequest(.tooManyParts(limit: maxParts)) }
             guard let headerEnd = firstIndex(of: [13, 10, 13, 10], in: body, from: position, limit: maxHeaderBytes) else {
-                throw .badRequest("A part of the upload has no end to its headers.")
+                throw .badRequest(.unterminatedPartHeaders)
             }
             guard let headerText = String(validating: body[position..<headerEnd], as: UTF8.self) else {
-                throw .badRequest("A part of the upload has headers that are not valid UTF-8.")
+                throw .badRequest(.partHeadersNotUTF8)
             }
             let contentStart = headerEnd + 4
             guard let contentEnd = firstIndex(of: lineDelimiter, in: body, from: contentStart, limit: nil) else {
-                throw .badRequest("The upload ends before its last part does.")
+                throw .badRequest(.truncated)
             }
             let disposition = try Disposition(headers: headerText)
             let content = Array(body[contentStart..<contentEnd])
@@ -59,12 +59,12 @@ enum MultipartForm {
                 files.append(UploadedFile(field: disposition.name, filename: filename, contentType: disposition.contentType, bytes: content))
             } else if fields[disposition.name] == nil {
                 guard let text = String(validating: content, as: UTF8.self) else {
-                    throw .badRequest("The form field “\(disposition.name)” is not valid UTF-8.")
+                    throw .badRequest(.fieldNotUTF8(name: disposition.name))
                 }
                 fields[disposition.name] = text
             }
             position = contentEnd + lineDelimiter.count
-            guard position <= body.count else { throw .badRequest("The upload ends before its last part does.") }
+            guard position <= body.count else { throw .badRequest(.truncated) }
         }
         return (FormFields(fields), files)
     }
@@ -94,7 +94,7 @@ enum MultipartForm {
                     break
                 }
             }
-            guard sawDisposition, !name.isEmpty else { throw .badRequest("A part of the upload has no field name.") }
+            guard sawDisposition, !name.isEmpty else { throw .badRequest(.partWithoutName) }
         }
 
         /// `form-data; name="a"; filename="b.json"` as key/value pairs (quotes removed).

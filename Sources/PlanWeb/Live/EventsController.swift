@@ -35,9 +35,11 @@ struct EventsController {
         let since: String? = request.uri.queryParameters["since"].map { String($0) }
         let lastSeen: Int64? = (request.headers[.lastEventID] ?? since).flatMap { Int64($0) }
         guard notifier.subscriberCount < Self.maxStreams else {
-            throw WebError.busy("Too many tabs are following this board live; close some and reload.")
+            throw WebError.tooManyStreams
         }
         let notifier = self.notifier
+        // Cards come drawn in this tab's language.
+        let language = context.language
         let heartbeat = self.heartbeat
         let lifetime = self.lifetime
         let body = ResponseBody { writer in
@@ -66,9 +68,9 @@ struct EventsController {
                     sent = current
                     try await writer.write(Self.refresh(current))
                 }
-                try await catchUp(from: &sent, writer: &writer)
+                try await catchUp(from: &sent, writer: &writer, language: language)
                 for await _ in wakeUps {
-                    if try await !catchUp(from: &sent, writer: &writer) {
+                    if try await !catchUp(from: &sent, writer: &writer, language: language) {
                         try await writer.write(ByteBuffer(string: ": ping\n\n"))
                     }
                 }
@@ -85,7 +87,7 @@ struct EventsController {
 
     /// Sends every change after `sent`; returns whether anything was sent.
     @discardableResult
-    private func catchUp(from sent: inout Int64, writer: inout any ResponseBodyWriter) async throws -> Bool {
+    private func catchUp(from sent: inout Int64, writer: inout any ResponseBodyWriter, language: Language) async throws -> Bool {
         let changes = try await deps.store.changes(after: sent, limit: Self.catchUpLimit + 1)
         if changes.isEmpty {
             // Nothing new, unless the board went back in time (a backup was restored): then start over.
@@ -106,7 +108,7 @@ struct EventsController {
         var out = ""
         for change in changes {
             let html = try change.task.flatMap { task in
-                try board.task(task.id).map { try deps.cardHTML($0) }
+                try board.task(task.id).map { try deps.cardHTML($0, language) }
             }
             let event = ChangeEventJSON(change, html: html)
             out += "id: \(change.revision)\nevent: change\ndata: \(try Self.encode(event))\n\n"

@@ -29,11 +29,23 @@ struct ErrorMiddleware: RouterMiddleware {
         } catch {
             response = await errorResponse(error, for: request, context: context)
         }
+        Self.markLanguage(&response, of: request)
         response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[.referrerPolicy] = "same-origin"
         response.headers[.xFrameOptions] = "DENY"
         return response
+    }
+
+    /// Pages and JSON answers (whose messages and card HTML are in the reader's language) say
+    /// which language they are in; pages drawn by the renderer have said so already, and
+    /// downloads and static files are in none.
+    private static func markLanguage(_ response: inout Response, of request: Request) {
+        guard response.headers[.contentLanguage] == nil, response.headers[.contentDisposition] == nil,
+              let type = response.headers[.contentType], type.hasPrefix("application/json") || type.hasPrefix("text/html")
+        else { return }
+        response.headers[.contentLanguage] = Language(request).tag
+        response.headers[.vary] = response.headers[.vary].map { $0.contains("Accept-Language") ? $0 : $0 + ", Accept-Language" } ?? "Accept-Language"
     }
 
     private func errorResponse(_ error: any Error, for request: Request, context: Context) async -> Response {
@@ -43,13 +55,18 @@ struct ErrorMiddleware: RouterMiddleware {
                 return .seeOther("/login?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"))
             }
         }
+        // This middleware runs before the session is read, so it works out the reader itself.
+        let reader = Reader(
+            strings: renderer.strings(Language(request)),
+            csrf: request.cookies[SessionMiddleware.cookieName].map(\.value).flatMap { SessionToken.isWellFormed($0) ? $0 : nil },
+            path: "/")
         let refusal: Refusal
-        if let known = Refusal(error) {
+        if let known = Refusal(error, reader.strings) {
             refusal = known
         } else {
             // Unknown errors are logged in full and shown as a plain 500: their text is for us, not the person.
             context.logger.error("unexpected error answering \(request.method) \(request.uri.path): \(String(reflecting: error))")
-            refusal = Refusal(status: .internalServerError, code: "internal", message: "Something went wrong on our side. Nothing you did caused it; try again, and if it keeps happening, check the server's log.")
+            refusal = Refusal(status: .internalServerError, code: "internal", message: reader.strings("error.internal"))
         }
         do {
             // Requests refused at the door learn nothing about the board, not even its revision.
@@ -57,7 +74,7 @@ struct ErrorMiddleware: RouterMiddleware {
             case .misdirected, .crossSite, .unauthorized: true
             default: false
             }
-            var response = try await refusalResponse(refusal, for: request, revealRevision: !atTheDoor)
+            var response = try await refusalResponse(refusal, for: request, reader: reader, revealRevision: !atTheDoor)
             if case WebError.unauthorized = error { response.headers[.wwwAuthenticate] = "Bearer" }
             if case WebError.methodNotAllowed = error { response.headers[.allow] = "GET, HEAD, POST" }
             return response
@@ -67,23 +84,24 @@ struct ErrorMiddleware: RouterMiddleware {
         }
     }
 
-    private func refusalResponse(_ refusal: Refusal, for request: Request, revealRevision: Bool) async throws -> Response {
+    private func refusalResponse(_ refusal: Refusal, for request: Request, reader: Reader, revealRevision: Bool) async throws -> Response {
         if request.wantsJSON {
             let revision = revealRevision ? try? await store.revision() : nil
             return try .json(ErrorJSON(error: .init(code: refusal.code, message: refusal.message), revision: revision, board: nil), status: refusal.status)
         }
-        let page = ErrorPage(status: Int(refusal.status.code), heading: Self.heading(for: refusal.status), message: refusal.message)
-        return try renderer.response(page, status: refusal.status)
+        let page = ErrorPage(status: Int(refusal.status.code), heading: reader.strings(Self.heading(for: refusal.status)), message: refusal.message)
+        return try renderer.response(page, for: reader, status: refusal.status)
     }
 
+    /// The catalog key of the page's heading.
     private static func heading(for status: HTTPResponse.Status) -> String {
         switch status {
-        case .notFound: "Not found"
-        case .forbidden, .misdirectedRequest: "Not allowed"
-        case .unauthorized: "Locked"
-        case .contentTooLarge: "Too large"
-        case .internalServerError: "Something went wrong"
-        default: "That didn't work"
+        case .notFound: "error.heading.notFound"
+        case .forbidden, .misdirectedRequest: "error.heading.notAllowed"
+        case .unauthorized: "error.heading.locked"
+        case .contentTooLarge: "error.heading.tooLarge"
+        case .internalServerError: "error.heading.broken"
+        default: "error.heading.other"
         }
     }
 }

@@ -27,6 +27,7 @@ struct SessionMiddleware: RouterMiddleware {
         let cookie = request.cookies[Self.cookieName].map(\.value).flatMap { SessionToken.isWellFormed($0) ? $0 : nil }
         context.csrfToken = cookie ?? makeToken()
         context.isNewSession = cookie == nil
+        context.language = Language(request)
 
         if !Self.isSafe(request.method) {
             // Refused before the body is read when the answer is already known: no cookie (which is
@@ -75,7 +76,7 @@ struct SessionMiddleware: RouterMiddleware {
             context.form = try FormFields.urlEncoded(bytes)
         } else if type.hasPrefix("multipart/form-data") {
             guard let boundary = MultipartForm.boundary(in: request.headers[.contentType] ?? "") else {
-                throw WebError.badRequest("The upload names no multipart boundary.")
+                throw WebError.badRequest(.noBoundary)
             }
             (context.form, context.files) = try MultipartForm.parse(Array(bytes), boundary: boundary)
         } else if type.hasPrefix("application/json") {

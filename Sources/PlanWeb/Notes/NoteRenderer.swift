@@ -25,7 +25,7 @@ struct NoteRenderer: Sendable {
     func render(_ source: String, as format: NoteFormat) throws(PlanError) -> Rendered {
         let size = source.utf8.count
         if size > NoteSanitizer.maximumBytes {
-            throw .notesRejected(NoteSanitizerError.tooLarge(bytes: size, limit: NoteSanitizer.maximumBytes).message)
+            throw .notesRejected(NoteSanitizerError.tooLarge(bytes: size, limit: NoteSanitizer.maximumBytes).limit)
         }
         let html = switch format {
         case .plain: Self.paragraphs(fromPlainText: source)
@@ -36,7 +36,7 @@ struct NoteRenderer: Sendable {
         do {
             clean = try sanitizer.sanitize(html)
         } catch {
-            throw .notesRejected(error.message)
+            throw .notesRejected(error.limit)
         }
         let stored = clean.html.html
         return Rendered(
@@ -49,7 +49,7 @@ struct NoteRenderer: Sendable {
     static func format(named name: String?, for source: String) throws(PlanError) -> NoteFormat {
         guard let name, !name.isEmpty else { return looksLikeHTML(source) ? .html : .plain }
         guard let format = NoteFormat(rawValue: name.lowercased()) else {
-            throw .invalidField(name: "notes_format", reason: "must be plain, markdown or html")
+            throw .invalidField(name: "notes_format", problem: .unknownNotesFormat)
         }
         return format
     }
@@ -116,5 +116,22 @@ struct NoteRenderer: Sendable {
         text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
             .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}
+
+extension NoteSanitizerError {
+    /// The limit a note went over, as the board's rules name it.
+    var limit: NotesLimit {
+        switch self {
+        case let .tooLarge(bytes, limit):
+            // Rounded up, so a note one byte over never reads as "256 KB; the limit is 256 KB".
+            .tooLarge(kilobytes: (bytes + 1023) / 1024, limitKilobytes: limit / 1024)
+        case let .tooLargeOnceCleaned(bytes, limit):
+            .tooLargeOnceCleaned(kilobytes: (bytes + 1023) / 1024, limitKilobytes: limit / 1024)
+        case let .nestedTooDeeply(limit):
+            .nestedTooDeeply(levels: limit)
+        case .parserUnavailable:
+            .unreadable
+        }
     }
 }

@@ -11,7 +11,7 @@ struct ImportPlan: Sendable {
 
 /// The summary a person sees after an import.
 struct ImportReport: Sendable {
-    var source = ""
+    var source = ImportSource.Description.planboard
     var added: [Column: Int] = [:]
     var skippedArchivedCards = 0
     var skippedCardsInArchivedLists = 0
@@ -30,6 +30,20 @@ struct ImportReport: Sendable {
 enum ImportSource: Sendable {
     case planboard(BoardExport)
     case trello(TrelloBoard)
+
+    /// What kind of file it was, for the summary (kept with the import, worded when shown).
+    enum Description: Codable, Sendable, Equatable {
+        case planboard
+        /// A Trello board, with its name when the file has one.
+        case trello(String?)
+    }
+
+    var description: Description {
+        switch self {
+        case .planboard: .planboard
+        case .trello(let board): .trello(board.name)
+        }
+    }
 }
 
 /// What the person chose before importing.
@@ -76,32 +90,34 @@ struct BoardImporter {
     }
 
     static func read(_ bytes: [UInt8]) throws(PlanError) -> ImportSource {
-        guard !bytes.isEmpty else { throw .importRejected("the file is empty.") }
+        guard !bytes.isEmpty else { throw .importRejected(.empty) }
         let document: Document
         do {
             document = try TrelloBoard.decoder.decode(Document.self, from: Data(bytes))
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-            throw .importRejected("the file is not JSON. Choose a PlanBoard export or a Trello board export (Menu › Print, export and share › Export as JSON).")
+            throw .importRejected(.notJSON)
         } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
-            throw .importRejected("the file is JSON, but not an object; a PlanBoard or Trello board export is one.")
+            throw .importRejected(.notAnObject)
         } catch {
-            throw .importRejected("the file is malformed: \(describe(error))")
+            throw .importRejected(Self.problem(error))
         }
         if document.format == BoardExport.format {
             guard let version = document.version, BoardExport.readableVersions.contains(version) else {
-                throw .importRejected("this export is version \(document.version.map(String.init) ?? "unknown"); this PlanBoard reads versions \(BoardExport.readableVersions.lowerBound) to \(BoardExport.readableVersions.upperBound).")
+                throw .importRejected(.unsupportedVersion(
+                    document.version.map(String.init) ?? "?", lowest: BoardExport.readableVersions.lowerBound,
+                    highest: BoardExport.readableVersions.upperBound))
             }
-            guard let columns = document.columns else { throw .importRejected("the PlanBoard export is malformed: columns is missing.") }
+            guard let columns = document.columns else { throw .importRejected(.noColumns) }
             let unknown = columns.keys.filter { Column(rawValue: $0) == nil }.sorted()
             guard unknown.isEmpty else {
-                throw .importRejected("the export has a column called “\(unknown[0])”; PlanBoard's columns are today, next and later.")
+                throw .importRejected(.unknownColumn(unknown[0]))
             }
             return .planboard(BoardExport(version: version, board: document.board, exported: document.exported, revision: document.revision, columns: columns))
         }
         if let lists = document.lists, let cards = document.cards {
             return .trello(TrelloBoard(name: document.name, lists: lists, cards: cards, checklists: document.checklists))
         }
-        throw .importRejected("the file is neither a PlanBoard export (it has no \"format\": \"planboard-export\") nor a Trello board export (it has no \"lists\" and \"cards\").")
+        throw .importRejected(.neitherFormat)
     }
 
     /// Where every task of the file came from, to ask the store which were imported before.
@@ -145,7 +161,7 @@ struct BoardImporter {
         var plan = ImportPlan()
         switch source {
         case .planboard(let export):
-            plan.report.source = "a PlanBoard export"
+            plan.report.source = .planboard
             for column in Column.allCases {
                 for task in export.columns[column.rawValue] ?? [] {
                     let origin = Self.origin(of: task, board: export.board)
@@ -167,7 +183,7 @@ struct BoardImporter {
     }
 
     private func planTrello(_ board: TrelloBoard, choices: ImportChoices, existing: Set<String>, into plan: inout ImportPlan) throws(PlanError) {
-        plan.report.source = board.name.map { "the Trello board “\($0)”" } ?? "a Trello board"
+        plan.report.source = .trello(board.name)
         let openLists = Self.openLists(of: board).map(\.list)
         let closedLists = Set(board.lists.filter { $0.closed == true }.map(\.id))
         let choice = { (list: TrelloBoard.List) in
@@ -198,8 +214,8 @@ struct BoardImporter {
                 // Checked before converting: a description this long could not be stored as notes anyway.
                 let bytes = description.utf8.count
                 guard bytes <= NoteSanitizer.maximumBytes else {
-                    let reason = NoteSanitizerError.tooLarge(bytes: bytes, limit: NoteSanitizer.maximumBytes).message
-                    throw .importRejected("the notes of “\(TaskTitle.coerce(card.name).title)”: \(reason)")
+                    let limit = NoteSanitizerError.tooLarge(bytes: bytes, limit: NoteSanitizer.maximumBytes).limit
+                    throw .importRejected(.notes(title: TaskTitle.coerce(card.name).title, limit))
                 }
                 let important = card.labels?.contains { label in
                     label.color == "red" || ["important", "urgent", "priority"].contains((label.name ?? "").lowercased().trimmingCharacters(in: .whitespaces))
@@ -249,15 +265,17 @@ struct BoardImporter {
         format: NoteFormat, created: Date?, updated: Date?, originalID: TaskID?, origin: String?
     ) throws(PlanError) {
         guard plan.tasks.count < Self.maxTasks else {
-            throw .importRejected("the file has more than \(Self.maxTasks) tasks; split it and import the parts one after another.")
+            throw .importRejected(.tooManyTasks(limit: Self.maxTasks))
         }
         let (title, changed) = TaskTitle.coerce(raw)
         if changed { plan.report.titlesChanged += 1 }
         let rendered: NoteRenderer.Rendered
         do {
             rendered = try renderer.render(source, as: format)
-        } catch let error {
-            throw .importRejected("the notes of “\(title)”: \(error.message)")
+        } catch .notesRejected(let limit) {
+            throw .importRejected(.notes(title: title, limit))
+        } catch {
+            throw error
         }
         if !rendered.removed.isEmpty {
             plan.report.notesCleaned += 1
@@ -270,33 +288,33 @@ struct BoardImporter {
             created: created, updated: max(updated ?? created, created), originalID: originalID, origin: origin))
     }
 
-    /// A decoding error as a person reads it: where in the file, and what was wrong there.
-    static func describe(_ error: any Error) -> String {
+    /// A decoding error as what was wrong, and where in the file.
+    static func problem(_ error: any Error) -> ImportProblem {
         func path(_ codingPath: [any CodingKey]) -> String {
             let text = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
-            return text.hasPrefix(".") ? String(text.dropFirst()) : (text.isEmpty ? "the top level" : text)
+            return text.hasPrefix(".") ? String(text.dropFirst()) : text
         }
         switch error {
         case DecodingError.keyNotFound(let key, let context):
-            return "\(path(context.codingPath + [key])) is missing."
+            return .malformed(path: path(context.codingPath + [key]), .missing)
         case DecodingError.typeMismatch(let type, let context):
-            return "\(path(context.codingPath)) should be \(Self.name(of: type))."
+            return .malformed(path: path(context.codingPath), .shouldBe(kind(of: type)))
         case DecodingError.valueNotFound(let type, let context):
-            return "\(path(context.codingPath)) is null but should be \(Self.name(of: type))."
+            return .malformed(path: path(context.codingPath), .null(kind(of: type)))
         case DecodingError.dataCorrupted(let context):
-            return "\(path(context.codingPath)): \(context.debugDescription)"
+            return .malformed(path: path(context.codingPath), .unreadable)
         default:
-            return "it could not be read."
+            return .malformed(path: "", .unreadable)
         }
     }
 
-    private static func name(of type: Any.Type) -> String {
+    private static func kind(of type: Any.Type) -> MalformedField.ValueKind {
         switch type {
-        case is String.Type: "text"
-        case is Bool.Type: "true or false"
-        case is Int.Type, is Int64.Type, is Double.Type: "a number"
-        case is Array<Any>.Type: "a list"
-        default: "an object"
+        case is String.Type: .text
+        case is Bool.Type: .boolean
+        case is Int.Type, is Int64.Type, is Double.Type: .number
+        case is Array<Any>.Type: .list
+        default: .object
         }
     }
 }

@@ -1,4 +1,5 @@
 import PlanCore
+import PlanNotes
 
 /// The outcome of an import, kept with it (JSON) and worded for people by `ImportPage`.
 struct ImportSummary: Codable, Sendable {
@@ -14,11 +15,12 @@ struct ImportSummary: Codable, Sendable {
     }
 
     private(set) var revision: Int64
-    let source: String
+    let source: ImportSource.Description
     let total: Int
     let perColumn: [ColumnCount]
     let notesCleaned: Int
-    let removed: String
+    /// What the sanitizer removed, by `RemovalReport.Category.key`.
+    let removed: [String: Int]
     let titlesChanged: Int
     let lists: [ListOutcome]
     let skippedArchivedCards: Int
@@ -36,7 +38,7 @@ struct ImportSummary: Codable, Sendable {
         skippedByChoice = report.skippedByChoice
         skippedDuplicates = report.skippedDuplicates
         notesCleaned = report.notesCleaned
-        removed = report.removed.summary
+        removed = Dictionary(uniqueKeysWithValues: report.removed.counts.map { ($0.key.key, $0.value) })
         titlesChanged = report.titlesChanged
         lists = report.lists.map { ListOutcome(name: $0.name, column: $0.column) }
     }
@@ -62,7 +64,7 @@ struct ImportJSON: Encodable, Sendable {
     let removed: String
     let titlesChanged: Int
 
-    init(_ summary: ImportSummary) {
+    init(_ summary: ImportSummary, strings: Strings) {
         revision = summary.revision
         added = Dictionary(uniqueKeysWithValues: summary.perColumn.map { ($0.column.rawValue, $0.count) })
         total = summary.total
@@ -71,7 +73,16 @@ struct ImportJSON: Encodable, Sendable {
         skippedByChoice = summary.skippedByChoice
         skippedDuplicates = summary.skippedDuplicates
         notesCleaned = summary.notesCleaned
-        removed = summary.removed
+        removed = strings.removal(RemovalReport(keys: summary.removed))
         titlesChanged = summary.titlesChanged
+    }
+}
+
+extension RemovalReport {
+    /// A report from counts kept by category key (as `ImportSummary` keeps them); unknown keys are ignored.
+    init(keys: [String: Int]) {
+        var counts: [Category: Int] = [:]
+        for category in Category.allCases { counts[category] = keys[category.key] }
+        self.init(counts: counts.compactMapValues { $0 })
     }
 }

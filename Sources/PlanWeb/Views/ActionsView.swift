@@ -18,12 +18,14 @@ struct ActionsView: Sendable {
     }
 
     /// Every choice, for the board's menu: the drag layer hides what does not apply to a card.
-    static let menuTemplate = ActionsView(items: Self.choices(for: nil).map { $0.item(formAction: nil, enabled: true) })
+    static func menuTemplate(_ strings: Strings) -> ActionsView {
+        ActionsView(items: Self.choices(for: nil, strings).map { $0.item(formAction: nil, enabled: true) })
+    }
 
     /// The choices for `task` where it is now: the other columns, and no "up" at the top.
-    init(task: PlanTask, index: Int, count: Int) {
+    init(task: PlanTask, index: Int, count: Int, strings: Strings) {
         let base = "/tasks/\(task.id)"
-        items = Self.choices(for: task.column).compactMap { choice in
+        items = Self.choices(for: task.column, strings).compactMap { choice in
             if task.finished && choice.value != "delete" { return nil }
             let enabled = switch choice.value {
             case "top", "up": index > 0
@@ -49,15 +51,12 @@ struct ActionsView: Sendable {
     }
 
     /// In menu order; the column a task is in (when known) is left out.
-    private static func choices(for column: Column?) -> [Choice] {
-        var choices = [
-            Choice(value: "top", label: "Move to top"), Choice(value: "up", label: "Move up"),
-            Choice(value: "down", label: "Move down"), Choice(value: "bottom", label: "Move to bottom"),
-        ]
+    private static func choices(for column: Column?, _ strings: Strings) -> [Choice] {
+        var choices = ["top", "up", "down", "bottom"].map { Choice(value: $0, label: strings("action.\($0)")) }
         for other in Column.allCases where other != column {
-            choices.append(Choice(value: other.rawValue, label: "Move to \(other.title)"))
+            choices.append(Choice(value: other.rawValue, label: strings("action.toColumn", ["column": strings.column(other)])))
         }
-        choices.append(Choice(value: "delete", label: "Delete"))
+        choices.append(Choice(value: "delete", label: strings("action.delete")))
         return choices
     }
 }

@@ -16,6 +16,8 @@ package struct BoardPage: PageView {
     let welcome: Bool
     /// The card menu the drag layer opens from "⋯" (the choices `/tasks/ID/actions` offers), drawn once.
     let menu: RenderedHTML
+    /// The drag layer's texts in the reader's language (JSON for a `<script type="application/json">`).
+    let scriptStrings: RenderedHTML
 
     /// What the add-task form in one column shows after a refused submission.
     package struct AddForm: Sendable {
@@ -30,6 +32,12 @@ package struct BoardPage: PageView {
         let title: String
         let count: Int
         let countLabel: String
+        /// "Add a task to Today": the add field's placeholder and the skip link to it.
+        let addLabel: String
+        /// "New task in Today": the add field's label.
+        let newTaskLabel: String
+        let hideFinishedLabel: String
+        let showFinishedLabel: String
         let finishedCount: Int
         var hasFinished: Bool { finishedCount > 0 }
         /// Whether this browser asked to hide the column's finished tasks.
@@ -44,27 +52,32 @@ package struct BoardPage: PageView {
     }
 
     init(
-        board: Board, csrf: String, cards: [Column: [RenderedHTML]], preferences: BoardPreferences = BoardPreferences(),
-        menu: RenderedHTML, banner: Banner? = nil, notice: Notice? = nil, addForms: [Column: AddForm] = [:]
+        board: Board, csrf: String, strings: Strings, cards: [Column: [RenderedHTML]], preferences: BoardPreferences = BoardPreferences(),
+        menu: RenderedHTML, scriptStrings: RenderedHTML, banner: Banner? = nil, notice: Notice? = nil, addForms: [Column: AddForm] = [:]
     ) {
         revision = board.revision
         self.csrf = csrf
         self.banner = banner
         self.notice = notice
         let total = board.allTasks.count
-        taskCountLabel = total == 1 ? "1 task" : "\(total) tasks"
+        taskCountLabel = strings.tasks(total)
         welcome = total == 0 && !preferences.welcomed
         columns = Column.allCases.map { column in
             let tasks = board.tasks(in: column)
+            let title = strings.column(column)
+            let finished = tasks.reduce(0) { $0 + ($1.finished ? 1 : 0) }
             return ColumnView(
-                id: column.rawValue, title: column.title, count: tasks.count,
-                countLabel: tasks.count == 1 ? "1 task" : "\(tasks.count) tasks",
-                finishedCount: tasks.reduce(0) { $0 + ($1.finished ? 1 : 0) },
+                id: column.rawValue, title: title, count: tasks.count, countLabel: strings.tasks(tasks.count),
+                addLabel: strings("board.addTo", ["column": title]), newTaskLabel: strings("board.newTaskIn", ["column": title]),
+                hideFinishedLabel: strings("board.finished.hide", ["count": finished]),
+                showFinishedLabel: strings("board.finished.show", ["count": finished]),
+                finishedCount: finished,
                 hidesFinished: preferences.hidesFinished(in: column),
                 drawn: cards[column] ?? [],
                 add: addForms[column] ?? AddForm())
         }
         self.menu = menu
+        self.scriptStrings = scriptStrings
     }
 }
 

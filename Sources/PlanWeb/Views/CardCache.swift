@@ -7,7 +7,8 @@ import Synchronization
 /// its time there on every request. A card's markup depends only on its `CardView`, so the cache
 /// compares the view it drew with the one wanted now and redraws only what changed.
 final class CardCache: Sendable {
-    private let drawn = Mutex<[TaskID: Entry]>([:])
+    /// Per language (a card's labels are in the reader's language), by task.
+    private let drawn = Mutex<[Language: [TaskID: Entry]]>([:])
     private let renderer: PageRenderer
 
     private struct Entry: Sendable {
@@ -35,29 +36,34 @@ final class CardCache: Sendable {
     }
 
     /// The cards of `tasks`, in order.
-    func cards(_ tasks: [PlanTask]) throws -> [RenderedHTML] {
-        try drawn.withLock { entries in
-            try tasks.map { task in try Self.card(task, in: &entries, renderer: renderer) }
+    func cards(_ tasks: [PlanTask], strings: Strings) throws -> [RenderedHTML] {
+        try drawn.withLock { languages in
+            try tasks.map { task in try Self.card(task, in: &languages[strings.language, default: [:]], strings: strings, renderer: renderer) }
         }
     }
 
     /// One task's card.
-    func card(_ task: PlanTask) throws -> RenderedHTML {
-        try drawn.withLock { entries in try Self.card(task, in: &entries, renderer: renderer) }
+    func card(_ task: PlanTask, strings: Strings) throws -> RenderedHTML {
+        try drawn.withLock { languages in
+            try Self.card(task, in: &languages[strings.language, default: [:]], strings: strings, renderer: renderer)
+        }
     }
 
     /// Forgets the cards of tasks no longer on the board, once the cache has grown well past it.
     func keepOnly(_ ids: Set<TaskID>) {
-        drawn.withLock { entries in
-            guard entries.count > ids.count * 2 + 64 else { return }
-            entries = entries.filter { ids.contains($0.key) }
+        drawn.withLock { languages in
+            for (language, entries) in languages where entries.count > ids.count * 2 + 64 {
+                languages[language] = entries.filter { ids.contains($0.key) }
+            }
         }
     }
 
-    private static func card(_ task: PlanTask, in entries: inout [TaskID: Entry], renderer: PageRenderer) throws -> RenderedHTML {
+    private static func card(
+        _ task: PlanTask, in entries: inout [TaskID: Entry], strings: Strings, renderer: PageRenderer
+    ) throws -> RenderedHTML {
         let drawnFrom = DrawnFrom(task)
         if let entry = entries[task.id], entry.drawnFrom == drawnFrom { return entry.html }
-        let html = try renderer.drawn(CardView(task), template: "partials/card")
+        let html = try renderer.drawn(CardView(task, strings: strings), template: "partials/card")
         entries[task.id] = Entry(drawnFrom: drawnFrom, html: html)
         return html
     }

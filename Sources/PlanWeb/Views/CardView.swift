@@ -17,19 +17,25 @@ struct CardView: Sendable, Equatable {
     let finishValue: Bool
     let finishLabel: String
     let moreLabel: String
+    /// The tooltip of the star.
+    let importantLabel: String
 
-    init(_ task: PlanTask) {
+    init(_ task: PlanTask, strings: Strings) {
         id = task.id
         title = task.title
         important = task.important
         finished = task.finished
         let text = task.excerpt ?? Excerpt.of(task)
         excerpt = text.flatMap { $0.isEmpty ? nil : $0 }
-        let states = [task.important ? "important" : nil, task.finished ? "finished" : nil].compactMap { $0 }
-        state = states.isEmpty ? nil : states.joined(separator: ", ")
+        state = switch (task.important, task.finished) {
+        case (true, true): strings("card.state.both")
+        case (true, false): strings("card.state.important")
+        case (false, true): strings("card.state.finished")
+        case (false, false): nil
+        }
         finishValue = !task.finished
-        let quoted = "“\(task.title)”"
-        finishLabel = task.finished ? "Mark \(quoted) as not finished" : "Mark \(quoted) as finished"
-        moreLabel = "Move or delete \(quoted)"
+        finishLabel = strings(task.finished ? "card.reopen" : "card.finish", ["title": task.title])
+        moreLabel = strings("card.more", ["title": task.title])
+        importantLabel = strings("card.important")
     }
 }

@@ -1,4 +1,5 @@
 import PlanCore
+import PlanNotes
 
 /// The import and export page.
 package struct TransferPage: PageView {
@@ -20,10 +21,9 @@ struct ImportReviewPage: PageView {
     struct ListRow: Sendable {
         let id: String
         let name: String
-        let cards: Int
         let cardsLabel: String
+        let finishedLabel: String
         let options: [Option]
-        let finished: Bool
     }
 
     struct Option: Sendable {
@@ -34,48 +34,45 @@ struct ImportReviewPage: PageView {
 
     let id: String
     let csrf: String
-    let source: String
-    let total: Int
-    let totalLabel: String
-    let duplicates: Int
+    /// "From the Trello board “Home”: 4 tasks. …"
+    let intro: String
     let hasDuplicates: Bool
     let duplicatesLabel: String
     let lists: [ListRow]
     let hasLists: Bool
-    let moreLists: Int
     let hasMoreLists: Bool
+    let moreListsLabel: String
     let error: String?
 
-    init(id: String, source: ImportSource, duplicates: Int, csrf: String, error: String? = nil) {
+    init(id: String, source: ImportSource, duplicates: Int, csrf: String, strings: Strings, error: String? = nil) {
         self.id = id
         self.csrf = csrf
-        self.duplicates = duplicates
         self.error = error
+        let total: Int
+        var moreLists = 0
         switch source {
         case .planboard(let export):
-            self.source = "a PlanBoard export"
             total = Column.allCases.reduce(0) { $0 + (export.columns[$1.rawValue]?.count ?? 0) }
             lists = []
-            moreLists = 0
         case .trello(let board):
-            self.source = board.name.map { "the Trello board “\($0)”" } ?? "a Trello board"
             let open = BoardImporter.openLists(of: board)
             total = open.reduce(0) { $0 + $1.cards }
             lists = open.prefix(Self.listsChosen).map { list, cards in
                 let column = BoardImporter.column(forTrelloList: list.name)
                 return ListRow(
-                    id: list.id, name: list.name, cards: cards, cardsLabel: cards == 1 ? "1 card" : "\(cards) cards",
-                    options: Column.allCases.map { Option(value: $0.rawValue, label: $0.title, selected: $0 == column) }
-                        + [Option(value: "skip", label: "Skip these cards", selected: false)],
-                    finished: false)
+                    id: list.id, name: list.name, cardsLabel: strings.count("review.cards", cards),
+                    finishedLabel: strings("review.finishedLabel", ["list": list.name]),
+                    options: Column.allCases.map { Option(value: $0.rawValue, label: strings.column($0), selected: $0 == column) }
+                        + [Option(value: "skip", label: strings("review.skip"), selected: false)])
             }
             moreLists = max(0, open.count - Self.listsChosen)
         }
+        intro = strings("review.from", ["source": ImportPage.describe(source: source.description, strings), "tasks": strings.tasks(total)])
         hasLists = !lists.isEmpty
         hasMoreLists = moreLists > 0
+        moreListsLabel = strings("review.moreLists", ["count": moreLists])
         hasDuplicates = duplicates > 0
-        totalLabel = total == 1 ? "1 task" : "\(total) tasks"
-        duplicatesLabel = duplicates == 1 ? "1 of them was imported before" : "\(duplicates) of them were imported before"
+        duplicatesLabel = strings.count("review.duplicates", duplicates)
     }
 }
 
@@ -83,55 +80,54 @@ struct ImportReviewPage: PageView {
 package struct ImportPage: PageView {
     package static let template = "import"
 
-    struct ColumnCount: Sendable {
-        let title: String
-        let count: Int
-    }
-
     struct ListMapping: Sendable {
         let name: String
         let column: String
     }
 
     let heading: String
-    let source: String
-    let columns: [ColumnCount]
+    let intro: String
+    let columns: [String]
     let notices: [String]
     let lists: [ListMapping]
     let hasLists: Bool
     static let listsShown = 50
 
-    init(summary: ImportSummary) {
-        heading = summary.total == 1 ? "Imported 1 task" : "Imported \(summary.total) tasks"
-        source = summary.source
-        columns = summary.perColumn.map { ColumnCount(title: $0.column.title, count: $0.count) }
+    init(summary: ImportSummary, strings: Strings) {
+        heading = strings.count("imported.heading", summary.total)
+        intro = strings("imported.from", ["source": Self.describe(source: summary.source, strings)])
+        columns = summary.perColumn.map { strings("imported.toColumn", ["count": $0.count, "column": strings.column($0.column)]) }
         var notices: [String] = []
-        if summary.skippedDuplicates > 0 {
-            notices.append(summary.skippedDuplicates == 1 ? "1 task imported before was left out." : "\(summary.skippedDuplicates) tasks imported before were left out.")
-        }
-        if summary.skippedByChoice > 0 {
-            notices.append(summary.skippedByChoice == 1 ? "1 card of a skipped list was left out." : "\(summary.skippedByChoice) cards of skipped lists were left out.")
-        }
-        if summary.skippedArchivedCards > 0 {
-            notices.append(summary.skippedArchivedCards == 1 ? "1 archived card was skipped." : "\(summary.skippedArchivedCards) archived cards were skipped.")
-        }
-        if summary.skippedCardsInArchivedLists > 0 {
-            notices.append(summary.skippedCardsInArchivedLists == 1 ? "1 card in an archived list was skipped." : "\(summary.skippedCardsInArchivedLists) cards in archived lists were skipped.")
+        for (key, count) in [
+            ("imported.duplicates", summary.skippedDuplicates), ("imported.skippedByChoice", summary.skippedByChoice),
+            ("imported.archived", summary.skippedArchivedCards), ("imported.archivedLists", summary.skippedCardsInArchivedLists),
+        ] where count > 0 {
+            notices.append(strings.count(key, count))
         }
         if summary.notesCleaned > 0 {
-            let notes = summary.notesCleaned == 1 ? "The notes of 1 task were cleaned" : "The notes of \(summary.notesCleaned) tasks were cleaned"
-            notices.append("\(notes): \(summary.removed)")
+            notices.append(strings.count("imported.cleaned", summary.notesCleaned, ["removed": strings.removal(RemovalReport(keys: summary.removed))]))
         }
         if summary.titlesChanged > 0 {
-            notices.append(summary.titlesChanged == 1 ? "1 title was tidied (too long, empty, or with line breaks)." : "\(summary.titlesChanged) titles were tidied (too long, empty, or with line breaks).")
+            notices.append(strings.count("imported.titles", summary.titlesChanged))
         }
         self.notices = notices
         // A board with hundreds of lists gets the first few and a count, not a page of them.
-        var lists = summary.lists.prefix(Self.listsShown).map { ListMapping(name: $0.name, column: $0.column?.title ?? "skipped") }
+        var lists = summary.lists.prefix(Self.listsShown).map {
+            ListMapping(name: $0.name, column: $0.column.map(strings.column) ?? strings("imported.skipped"))
+        }
         if summary.lists.count > Self.listsShown {
-            lists.append(ListMapping(name: "and \(summary.lists.count - Self.listsShown) more lists", column: "Later unless named Today, Doing, Next or To Do"))
+            lists.append(ListMapping(name: strings("imported.moreLists", ["count": summary.lists.count - Self.listsShown]), column: strings("imported.moreListsWent")))
         }
         self.lists = lists
         hasLists = !lists.isEmpty
+    }
+
+    /// Where the tasks came from, worded in the reader's language.
+    static func describe(source: ImportSource.Description, _ strings: Strings) -> String {
+        switch source {
+        case .planboard: strings("imported.source.planboard")
+        case .trello(let name?): strings("imported.source.trello", ["name": name])
+        case .trello(nil): strings("imported.source.trelloUnnamed")
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HTTPTypes
 import Mustache
 
 /// A view model that names the template it is drawn with.
@@ -7,25 +8,46 @@ package protocol PageView: Sendable {
     static var template: String { get }
 }
 
+/// Who a page is drawn for: their language's texts, their session's token (for the forms every
+/// page has, such as the language switch) and the page's own path (to come back to).
+struct Reader: Sendable {
+    let strings: Strings
+    let csrf: String?
+    let path: String
+
+    var language: Language { strings.language }
+}
+
 /// Draws pages from the Mustache templates in the configured `Templates/` folder.
 package struct PageRenderer: Sendable {
     let library: MustacheLibrary
     /// The static files, for the versioned path every page loads its styles and scripts from.
     let assets: StaticAssets
+    /// Every language's texts, from `Templates/strings/`.
+    let catalogs: [Language: Strings]
+    /// The drag layer's texts per language, ready for the board page's data block.
+    let scriptTables: [Language: RenderedHTML]
 
     init(templates folder: URL, assets: StaticAssets) async throws {
         // Must be registered before the templates are parsed: they name it in a pragma.
         MustacheContentTypes.register(HTMLEscaping(), named: HTMLEscaping.name)
         library = try await MustacheLibrary(directory: folder.path)
         self.assets = assets
+        catalogs = try Strings.load(from: folder.appendingPathComponent("strings", isDirectory: true))
+        scriptTables = try catalogs.mapValues { RenderedHTML.script(try $0.scriptTable()) }
         for name in ["board", "task", "error", "partials/card"] where library.getTemplate(named: name) == nil {
             throw TemplateMissing(name: name, folder: folder.path)
         }
     }
 
+    /// One language's texts.
+    func strings(_ language: Language) -> Strings {
+        catalogs[language]!
+    }
+
     /// The page's HTML, or a thrown error if its template is missing (a deployment fault, not a person's).
-    package func html(_ page: some PageView) throws -> String {
-        let envelope = PageEnvelope(page: page, assets: assets.basePath)
+    func html(_ page: some PageView, for reader: Reader) throws -> String {
+        let envelope = PageEnvelope(page: page, assets: assets.basePath, reader: reader)
         guard let html = library.render(envelope, withTemplate: type(of: page).template) else {
             throw TemplateMissing(name: type(of: page).template, folder: "")
         }
@@ -41,13 +63,21 @@ package struct PageRenderer: Sendable {
     }
 
     /// The page as a response with the given status.
-    func response(_ page: some PageView, status: HTTPResponse.Status = .ok) throws -> Response {
-        Response.html(try html(page), status: status)
+    func response(_ page: some PageView, for reader: Reader, status: HTTPResponse.Status = .ok) throws -> Response {
+        Self.inLanguage(.html(try html(page, for: reader), status: status), reader.language)
     }
 
     /// The board page as a response with the given status.
-    func response(_ page: BoardPage, status: HTTPResponse.Status = .ok, cacheControl: String = "no-store") throws -> Response {
-        Response.html(try board(page), status: status, cacheControl: cacheControl)
+    func response(_ page: BoardPage, for reader: Reader, status: HTTPResponse.Status = .ok, cacheControl: String = "no-store") throws -> Response {
+        Self.inLanguage(.html(try board(page, for: reader), status: status, cacheControl: cacheControl), reader.language)
+    }
+
+    /// Says which language a page is in, and that another Accept-Language may get another one.
+    private static func inLanguage(_ response: Response, _ language: Language) -> Response {
+        var response = response
+        response.headers[.contentLanguage] = language.tag
+        response.headers[.vary] = "Accept-Language"
+        return response
     }
 
     struct TemplateMissing: Error, CustomStringConvertible {
@@ -58,13 +88,40 @@ package struct PageRenderer: Sendable {
 }
 
 /// What every page is drawn with besides its own view model: the versioned path of the static
-/// files (`{{assets}}` in the layout). Every other name is the page's.
+/// files (`{{assets}}`), the reader's texts (`{{t.some.key}}`) and language (`{{lang}}`), and
+/// what the language switch needs. Every other name is the page's.
 private struct PageEnvelope: MustacheParent {
     let page: any PageView
     let assets: String
+    let reader: Reader
+
+    /// One choice of the language switch.
+    struct LanguageOption: MustacheParent {
+        let tag: String
+        let name: String
+        let current: Bool
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "tag": tag
+            case "name": self.name
+            case "current": current
+            default: nil
+            }
+        }
+    }
 
     func child(named name: String) -> Any? {
-        if name == "assets" { return assets }
+        switch name {
+        case "assets": return assets
+        case "t": return StringsScope(strings: reader.strings, prefix: "")
+        case "lang": return reader.language.tag
+        case "readerCSRF": return reader.csrf
+        case "here": return reader.path
+        case "languages":
+            return Language.allCases.map { LanguageOption(tag: $0.tag, name: $0.nativeName, current: $0 == reader.language) }
+        default: break
+        }
         if let parent = page as? any MustacheParent { return parent.child(named: name) }
         guard let value = Mirror(reflecting: page).children.first(where: { $0.label == name })?.value else { return nil }
         // Mustache treats a missing value and an empty optional alike.

@@ -19,6 +19,11 @@ struct RenderedHTML: Sendable, Equatable {
 
     /// Nothing.
     static let empty = RenderedHTML(html: "")
+
+    /// JSON made safe for a `<script type="application/json">` element by `Strings.scriptTable`.
+    static func script(_ json: String) -> RenderedHTML {
+        RenderedHTML(html: json)
+    }
 }
 
 extension RenderedHTML: MustacheParent {
@@ -35,8 +40,8 @@ extension PageRenderer {
 
     /// The board page: drawn around its columns' markers, with each column's cards written in
     /// where its marker is, straight into the response's buffer (one copy of every card).
-    func board(_ page: BoardPage) throws -> ByteBuffer {
-        let frame = try html(page)
+    func board(_ page: BoardPage, for reader: Reader) throws -> ByteBuffer {
+        let frame = try html(page, for: reader)
         var buffer = ByteBufferAllocator().buffer(capacity: frame.utf8.count + page.columns.reduce(0) { total, column in
             total + column.drawn.reduce(0) { $0 + $1.html.utf8.count }
         })

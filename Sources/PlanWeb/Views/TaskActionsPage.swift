@@ -7,6 +7,8 @@ struct TaskActionsPage: PageView {
 
     let id: TaskID
     let title: String
+    /// "Move or delete “Buy milk”".
+    let heading: String
     let csrf: String
     /// The board revision the page shows: a move from it is refused if the task moved since.
     let revision: Int64
@@ -15,15 +17,16 @@ struct TaskActionsPage: PageView {
     let finished: Bool
     let actions: ActionsView
 
-    init(task: PlanTask, on board: Board, csrf: String) {
+    init(task: PlanTask, on board: Board, csrf: String, strings: Strings) {
         let tasks = board.tasks(in: task.column)
         let index = tasks.firstIndex { $0.id == task.id } ?? 0
         id = task.id
         title = task.title
+        heading = strings("actions.title", ["title": task.title])
         self.csrf = csrf
         revision = board.revision
-        position = "In \(task.column.title), \(index + 1) of \(tasks.count)."
+        position = strings("actions.position", ["column": strings.column(task.column), "position": index + 1, "count": tasks.count])
         finished = task.finished
-        actions = ActionsView(task: task, index: index, count: tasks.count)
+        actions = ActionsView(task: task, index: index, count: tasks.count, strings: strings)
     }
 }

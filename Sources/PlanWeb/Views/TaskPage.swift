@@ -49,16 +49,19 @@ package struct TaskPage: PageView {
         let selected: Bool
     }
 
-    init(task: PlanTask, csrf: String, notesHTML: SanitizedHTML?, previewing: Bool = false, form: EditForm? = nil, version: Int64, banner: Banner? = nil) {
+    init(
+        task: PlanTask, strings: Strings, timeZone: TimeZone?, csrf: String, notesHTML: SanitizedHTML?, previewing: Bool = false,
+        form: EditForm? = nil, version: Int64, banner: Banner? = nil
+    ) {
         id = task.id
         self.csrf = csrf
         heading = task.title
-        columnTitle = task.column.title
+        columnTitle = strings.column(task.column)
         important = task.important
         finished = task.finished
-        created = Self.display(task.created)
+        created = Self.display(task.created, strings, timeZone)
         createdISO = Self.iso(task.created)
-        updated = Self.display(task.updated)
+        updated = Self.display(task.updated, strings, timeZone)
         updatedISO = Self.iso(task.updated)
         self.notesHTML = notesHTML.flatMap { $0.isEmpty ? nil : $0 }
         self.previewing = previewing
@@ -69,23 +72,25 @@ package struct TaskPage: PageView {
             format: task.notesSource.isEmpty ? .markdown : task.notesFormat)
         self.form = form
         editing = previewing || form.titleError != nil || form.notesError != nil || banner?.kind == "error"
-        formats = [(NoteFormat.markdown, "Markdown"), (.plain, "Plain text"), (.html, "HTML")].map {
-            FormatOption(value: $0.0.rawValue, label: $0.1, selected: $0.0 == form.format)
+        formats = [NoteFormat.markdown, .plain, .html].map {
+            FormatOption(value: $0.rawValue, label: strings("task.format.\($0.rawValue)"), selected: $0 == form.format)
         }
         self.banner = banner
         finishValue = !task.finished
-        finishText = task.finished ? "Mark as not finished" : "Mark as finished"
+        finishText = strings(task.finished ? "task.markOpen" : "task.markFinished")
     }
 
     private static func iso(_ date: Date) -> String {
         date.formatted(.iso8601)
     }
 
-    /// The server does not know the reader's time zone, so it says plainly that times are UTC.
-    private static func display(_ date: Date) -> String {
-        var style = Date.FormatStyle(date: .abbreviated, time: .shortened, timeZone: TimeZone(identifier: "UTC")!)
-        style.locale = Locale(identifier: "en_GB")
-        return date.formatted(style) + " UTC"
+    /// In the reader's time zone (the browser tells it once, see `ReaderTimeZone`) and language;
+    /// before it has, in UTC, saying so.
+    private static func display(_ date: Date, _ strings: Strings, _ timeZone: TimeZone?) -> String {
+        var style = Date.FormatStyle(date: .abbreviated, time: .shortened, timeZone: timeZone ?? TimeZone(identifier: "UTC")!)
+        style.locale = strings.language.locale
+        let text = date.formatted(style)
+        return timeZone == nil ? strings("task.utc", ["date": text]) : text
     }
 }
 

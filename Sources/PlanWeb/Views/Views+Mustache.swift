@@ -17,6 +17,7 @@ extension BoardPage: MustacheParent {
         case "taskCountLabel": taskCountLabel
         case "welcome": welcome
         case "menu": menu
+        case "scriptStrings": scriptStrings
         default: nil
         }
     }
@@ -29,6 +30,10 @@ extension BoardPage.ColumnView: MustacheParent {
         case "title": title
         case "count": count
         case "countLabel": countLabel
+        case "addLabel": addLabel
+        case "newTaskLabel": newTaskLabel
+        case "hideFinishedLabel": hideFinishedLabel
+        case "showFinishedLabel": showFinishedLabel
         case "finishedCount": finishedCount
         case "hasFinished": hasFinished
         case "hidesFinished": hidesFinished
@@ -52,6 +57,7 @@ extension CardView: MustacheParent {
         case "finishValue": finishValue
         case "finishLabel": finishLabel
         case "moreLabel": moreLabel
+        case "importantLabel": importantLabel
         default: nil
         }
     }

@@ -1,0 +1,23 @@
+// What every page does when scripts run (each page works without it):
+// - tells the server the reader's time zone, so the times it writes (a task's "created" and
+//   "updated") are the reader's own: the cookie `pb_tz`, sent once and again only when the zone
+//   changes; without it the pages write times in UTC and say so;
+// - closes the language menu on Escape or a click elsewhere, as other menus do.
+const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const sent = document.cookie.split('; ').find((pair) => pair.startsWith('pb_tz='))?.slice('pb_tz='.length);
+if (zone && (!sent || decodeURIComponent(sent) !== zone)) {
+  document.cookie = `pb_tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
+}
+
+const languageMenu = document.querySelector('.language-menu');
+if (languageMenu) {
+  document.addEventListener('click', (event) => {
+    if (languageMenu.open && !languageMenu.contains(event.target)) languageMenu.open = false;
+  });
+  languageMenu.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && languageMenu.open) {
+      languageMenu.open = false;
+      languageMenu.querySelector('summary').focus();
+    }
+  });
+}

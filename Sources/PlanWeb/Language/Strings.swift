@@ -1,0 +1,90 @@
+import Foundation
+import Mustache
+
+/// Every text a page, a message or the drag layer shows, in one language: a catalog read from
+/// `Templates/strings/LANGUAGE.json` (flat keys, `{name}` placeholders, `.one`/`.other` for
+/// counts) when the app starts. A key missing in a language falls back to English; the tests
+/// check that none is missing.
+struct Strings: Sendable {
+    let language: Language
+    private let table: [String: String]
+    private let fallback: [String: String]
+
+    init(language: Language, table: [String: String], fallback: [String: String]) {
+        self.language = language
+        self.table = table
+        self.fallback = fallback
+    }
+
+    /// The text for `key` with its placeholders filled in.
+    func callAsFunction(_ key: String, _ values: [String: any CustomStringConvertible] = [:]) -> String {
+        let template = table[key] ?? fallback[key] ?? key
+        guard !values.isEmpty, template.contains("{") else { return template }
+        var text = template
+        for (name, value) in values {
+            text = text.replacingOccurrences(of: "{\(name)}", with: value.description)
+        }
+        return text
+    }
+
+    /// A text that counts something: `KEY.one` for one where the language has such a form, else `KEY.other`.
+    func count(_ key: String, _ count: Int, _ values: [String: any CustomStringConvertible] = [:]) -> String {
+        let form = count == 1 && (table["\(key).one"] != nil || (language == .english && fallback["\(key).one"] != nil)) ? "one" : "other"
+        return self("\(key).\(form)", values.merging(["count": count]) { own, _ in own })
+    }
+
+    /// Whether the catalog has `key` itself (not through the fallback).
+    func has(_ key: String) -> Bool { table[key] != nil }
+
+    /// Every key of this language's own catalog.
+    var keys: Dictionary<String, String>.Keys { table.keys }
+
+    /// The texts the drag layer uses (keys starting `js.`), as JSON safe to place in a page's
+    /// `<script type="application/json">` (every `<` escaped, so nothing can close the element).
+    func scriptTable() throws -> String {
+        var merged = fallback.filter { $0.key.hasPrefix("js.") }
+        for (key, value) in table where key.hasPrefix("js.") { merged[key] = value }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(merged), as: UTF8.self)
+            .replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
+            .replacingOccurrences(of: "&", with: "\\u0026")
+    }
+
+    /// Reads every language's catalog from `folder`.
+    static func load(from folder: URL) throws -> [Language: Strings] {
+        func read(_ language: Language) throws -> [String: String] {
+            let file = folder.appendingPathComponent("\(language.tag).json")
+            do {
+                return try JSONDecoder().decode([String: String].self, from: Data(contentsOf: file))
+            } catch {
+                throw CatalogUnreadable(file: file.path, reason: String(describing: error))
+            }
+        }
+        let english = try read(.english)
+        var all: [Language: Strings] = [:]
+        for language in Language.allCases {
+            all[language] = Strings(language: language, table: language == .english ? english : try read(language), fallback: english)
+        }
+        return all
+    }
+
+    struct CatalogUnreadable: Error, CustomStringConvertible {
+        let file: String
+        let reason: String
+        var description: String { "the message catalog \(file) could not be read: \(reason)" }
+    }
+}
+
+/// `{{t.board.add}}` in a template: `t` answers `board`, which answers `add`, so dotted catalog
+/// keys read naturally in Mustache (which splits names at dots).
+struct StringsScope: MustacheParent, Sendable {
+    let strings: Strings
+    let prefix: String
+
+    func child(named name: String) -> Any? {
+        let key = prefix + name
+        if strings.has(key) || strings(key) != key { return strings(key) }
+        return StringsScope(strings: strings, prefix: key + ".")
+    }
+}
