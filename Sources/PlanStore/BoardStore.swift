@@ -39,8 +39,31 @@ public protocol BoardStore: Sendable {
     func dropStashedUpload(_ id: String) async throws
     /// The changes made after `revision`, oldest first, at most `limit` of them.
     func changes(after revision: Int64, limit: Int) async throws -> [ChangeEvent]
+    /// A secret of `length` random bytes kept with the board under `name` (made on first use), so
+    /// that every server in front of one board shares it: the key session tokens are signed with.
+    func secret(named name: String, length: Int) async throws -> [UInt8]
+    /// Trims the change log to what the store's `ChangeLogPolicy` keeps, drops uploads and move
+    /// ids past their time, and gives the freed space back; returns what it did. Stores do it by
+    /// themselves after changes (at most once a minute); this is for tests and maintenance.
+    func pruneHistory() async throws -> PruneReport
     /// Gives every task stored by an older version what is now kept with its notes (the excerpt, the
     /// notes as written and their format), worked out from its stored HTML by `derive`; returns how
     /// many it completed. Nothing a person sees changes, so the revision stays as it is.
     func completeLegacyNotes(_ derive: @escaping @Sendable (_ notesHTML: String) -> LegacyNotes) async throws -> Int
+}
+
+/// What one pruning of the history did.
+public struct PruneReport: Sendable, Equatable {
+    /// Changes that can no longer be undone (too old, too deep, or over the notes budget).
+    public var setAside = 0
+    /// Changes whose notes were dropped.
+    public var notesDropped = 0
+    /// Changes removed from the log altogether.
+    public var removed = 0
+    /// Expired move ids and stashed uploads removed.
+    public var expired = 0
+
+    public init() {}
+
+    public var changedAnything: Bool { setAside + notesDropped + removed + expired > 0 }
 }

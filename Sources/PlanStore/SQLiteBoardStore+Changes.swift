@@ -3,7 +3,7 @@ import GRDB
 import PlanCore
 
 extension SQLiteBoardStore {
-    /// How long a move id is remembered for retries.
+    /// How long a move id is remembered for retries (a retried move older than this is applied again).
     static let moveIDLifetime: TimeInterval = 24 * 60 * 60
 
     /// Raises the board revision and logs the change under it; returns the new revision.
@@ -18,16 +18,20 @@ extension SQLiteBoardStore {
         let revision = try Self.revision(db)
         let encoder = JSONEncoder()
         let placedAfter = try after.flatMap { placed ? try predecessor(db, of: $0) : nil }
+        // The tasks without their notes; of the notes, only the way back (when the change touched
+        // them, and never for an undo, which is not undone in turn) and a fingerprint.
+        let back = kind == .undo ? nil : before.flatMap { NotesBack(before: $0, after: after) }
         try db.execute(
             sql: """
-                INSERT INTO change (revision, kind, taskID, client, before, after, previousAnchor, placed, placedAfter, created)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO change (revision, kind, taskID, client, before, after, previousAnchor, placed, placedAfter, created, notesBack, notesDigest)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 revision, kind.rawValue, (after ?? before)?.id, client,
-                try before.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
-                try after.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
+                try before.map { String(decoding: try encoder.encode($0.withoutNotes), as: UTF8.self) },
+                try after.map { String(decoding: try encoder.encode($0.withoutNotes), as: UTF8.self) },
                 previousAnchor, placed && after != nil, placedAfter, now,
+                try back.map { String(decoding: try encoder.encode($0), as: UTF8.self) }, after?.notesDigest,
             ])
         return revision
     }
@@ -57,9 +61,8 @@ extension SQLiteBoardStore {
         return try JSONDecoder().decode(MoveResult.self, from: Data(json.utf8))
     }
 
+    /// Remembers the answer to a move id (`pruneHistory` forgets it after `moveIDLifetime`).
     func recordMove(_ db: Database, _ moveID: String, _ result: MoveResult, at now: Date) throws {
-        try db.execute(
-            sql: "DELETE FROM moveRequest WHERE created < ?", arguments: [now.addingTimeInterval(-Self.moveIDLifetime)])
         try db.execute(
             sql: "INSERT INTO moveRequest (moveID, result, created) VALUES (?, ?, ?)",
             arguments: [moveID, String(decoding: try JSONEncoder().encode(result), as: UTF8.self), now])

@@ -1,4 +1,6 @@
+import Foundation
 import GRDB
+import PlanCore
 
 extension SQLiteBoardStore {
     /// The schema, one registered migration per version; never edit a shipped migration, add a new one.
@@ -78,6 +80,38 @@ extension SQLiteBoardStore {
                     created DATETIME NOT NULL
                 );
                 """)
+        }
+        migrator.registerMigration("v3: secrets, and a change log that keeps notes only as the way back") { db in
+            try db.execute(sql: """
+                -- Random keys kept with the board (the key session tokens are signed with).
+                CREATE TABLE secret (
+                    name TEXT PRIMARY KEY,
+                    value BLOB NOT NULL
+                );
+                -- before/after now hold the task without its notes; notesBack is what an undo needs
+                -- to bring them back (NotesBack, JSON), notesDigest a fingerprint of the notes the
+                -- change left (PlanTask.notesDigest). Rows past undo lose notesBack (ChangeLogPolicy).
+                ALTER TABLE change ADD COLUMN notesBack TEXT;
+                ALTER TABLE change ADD COLUMN notesDigest INTEGER;
+                CREATE INDEX change_created ON change (created);
+                """)
+            let decoder = JSONDecoder()
+            let encoder = JSONEncoder()
+            let rows = try Row.fetchCursor(db, sql: "SELECT revision, before, after FROM change WHERE before IS NOT NULL OR after IS NOT NULL")
+            let update = try db.makeStatement(sql: "UPDATE change SET before = ?, after = ?, notesBack = ?, notesDigest = ? WHERE revision = ?")
+            var updates: [StatementArguments] = []
+            while let row = try rows.next() {
+                let before = try (row["before"] as String?).map { try decoder.decode(PlanTask.self, from: Data($0.utf8)) }
+                let after = try (row["after"] as String?).map { try decoder.decode(PlanTask.self, from: Data($0.utf8)) }
+                let back = before.flatMap { NotesBack(before: $0, after: after) }
+                updates.append([
+                    try before.map { String(decoding: try encoder.encode($0.withoutNotes), as: UTF8.self) },
+                    try after.map { String(decoding: try encoder.encode($0.withoutNotes), as: UTF8.self) },
+                    try back.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
+                    after?.notesDigest, row["revision"] as Int64,
+                ])
+            }
+            for arguments in updates { try update.execute(arguments: arguments) }
         }
         return migrator
     }

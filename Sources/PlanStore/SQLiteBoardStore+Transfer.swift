@@ -24,8 +24,8 @@ extension SQLiteBoardStore {
     }
 
     public func stash(upload: [UInt8], id: String) async throws {
+        // Dropped after `stashLifetime` by `pruneHistory`; never read after it.
         try await write { db, now in
-            try db.execute(sql: "DELETE FROM stashedUpload WHERE created < ?", arguments: [now.addingTimeInterval(-Self.stashLifetime)])
             try db.execute(sql: "INSERT INTO stashedUpload (id, document, created) VALUES (?, ?, ?)", arguments: [id, Data(upload), now])
         }
     }

@@ -4,15 +4,20 @@ import PlanCore
 
 extension SQLiteBoardStore {
     public func undo(client: String) async throws -> Revised<UndoResult> {
+        let policy = self.policy
         let outcome: Result<Revised<UndoResult>, PlanError> = try await write { db, now in
+            // Within reach: one of this session's last `undoDepth` changes, younger than the
+            // window, not undone or set aside (pruning sets aside what falls out of reach, but
+            // runs only now and then, so reach is checked here too).
             guard let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT revision, kind, before, after, previousAnchor, placedAfter FROM change
-                    WHERE client = ? AND kind != 'undo' AND undoneBy IS NULL
+                    SELECT revision, kind, before, after, previousAnchor, placedAfter, notesBack, notesDigest FROM (
+                        SELECT * FROM change WHERE client = ? AND kind != 'undo' ORDER BY revision DESC LIMIT ?
+                    ) WHERE undoneBy IS NULL AND created >= ?
                     ORDER BY revision DESC LIMIT 1
                     """,
-                arguments: [client])
+                arguments: [client, policy.undoDepth, now.addingTimeInterval(-policy.undoWindow)])
             else { throw PlanError.nothingToUndo }
             guard let kind = ChangeKind(rawValue: row["kind"]) else { throw PlanError.nothingToUndo }
             let changeRevision: Int64 = row["revision"]
@@ -45,12 +50,14 @@ extension SQLiteBoardStore {
         let after = try (row["after"] as String?).map { try decoder.decode(PlanTask.self, from: Data($0.utf8)) }
         let anchor: TaskID? = row["previousAnchor"]
         let placedAfter: TaskID? = row["placedAfter"]
+        let back = try (row["notesBack"] as String?).map { try decoder.decode(NotesBack.self, from: Data($0.utf8)) }
+        let digest: Int64? = row["notesDigest"]
 
         let current: PlanTask?
         let result: UndoResult
         switch (kind, before, after) {
         case (.move, let before?, let after?):
-            let task = try unchangedTask(db, since: after)
+            let task = try unchangedTask(db, since: after, notesDigest: digest)
             // Still where the move put it? If someone has moved it since, undoing would undo them.
             let predecessorNow: TaskID? = try predecessor(db, of: task)
             if predecessorNow != placedAfter { throw PlanError.changedSince(title: task.title) }
@@ -65,28 +72,36 @@ extension SQLiteBoardStore {
             }
             result = UndoResult(undone: kind, task: moved, exists: true)
         case (.edit, let before?, let after?), (.finish, let before?, let after?):
-            let task = try unchangedTask(db, since: after)
+            let task = try unchangedTask(db, since: after, notesDigest: digest)
             current = task
             var restored = task
             restored.title = before.title
             restored.important = before.important
-            restored.notes = before.notes
-            restored.notesSource = before.notesSource
-            restored.notesFormat = before.notesFormat
-            // A change logged before excerpts were kept has none: the card derives it when drawn.
-            restored.excerpt = before.excerpt
+            // The notes come back from the way back the change kept, applied to the notes it left.
+            if let back {
+                guard let notes = back.restore(from: task) else { throw PlanError.changedSince(title: task.title) }
+                restored.noteContent = notes
+                // A change logged before excerpts were kept has none: the card derives it when drawn.
+                restored.excerpt = back.excerpt
+            }
             restored.finished = before.finished
             restored.updated = now
             try restored.updateContent(db)
             result = UndoResult(undone: kind, task: restored, exists: true)
         case (.create, nil, let after?):
-            let task = try unchangedTask(db, since: after)
+            let task = try unchangedTask(db, since: after, notesDigest: digest)
             current = task
             try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [task.id])
             result = UndoResult(undone: kind, task: task, exists: false)
         case (.delete, let before?, nil):
             current = nil
-            result = UndoResult(undone: kind, task: try reinsert(db, before, after: anchor, at: now), exists: true)
+            var deleted = before
+            if let back {
+                guard let notes = back.restore(from: nil) else { throw PlanError.nothingToUndo }
+                deleted.noteContent = notes
+                deleted.excerpt = back.excerpt
+            }
+            result = UndoResult(undone: kind, task: try reinsert(db, deleted, after: anchor, at: now), exists: true)
         default:
             throw PlanError.nothingToUndo
         }
@@ -98,9 +113,10 @@ extension SQLiteBoardStore {
     }
 
     /// The task as the change being undone left it, or a refusal if it is gone or changed since.
-    private func unchangedTask(_ db: Database, since after: PlanTask) throws -> PlanTask {
+    /// The log keeps the task without its notes, and a fingerprint of them.
+    private func unchangedTask(_ db: Database, since after: PlanTask, notesDigest: Int64?) throws -> PlanTask {
         guard let task = try Self.findTask(db, after.id) else { throw PlanError.changedSince(title: after.title) }
-        try UndoRules.checkUnchanged(task, since: after)
+        try UndoRules.checkUnchanged(task, since: after, notesDigest: notesDigest)
         return task
     }
 

@@ -7,26 +7,35 @@ import Synchronization
 public struct SQLiteBoardStore: BoardStore {
     let writer: any DatabaseWriter
     let now: @Sendable () -> Date
+    /// How much history is kept (see `ChangeLogPolicy`).
+    public let policy: ChangeLogPolicy
     /// How many times a column had to be rebalanced because a key would have grown past its bound.
     public let metrics = StoreMetrics()
+    let pruning = PruneSchedule()
 
     /// Opens (creating if needed) the database file at `path`, with its folder, and brings its schema up to date.
-    public static func open(path: String, now: @escaping @Sendable () -> Date = Date.init) throws -> SQLiteBoardStore {
+    public static func open(
+        path: String, now: @escaping @Sendable () -> Date = Date.init, policy: ChangeLogPolicy = ChangeLogPolicy()
+    ) throws -> SQLiteBoardStore {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // A pool runs in WAL mode: page renders read while a move is written.
         let pool = try DatabasePool(path: path, configuration: configuration)
-        return try SQLiteBoardStore(writer: pool, now: now)
+        return try SQLiteBoardStore(writer: pool, now: now, policy: policy)
     }
 
     /// A private database that vanishes with the store, for tests.
-    public static func inMemory(now: @escaping @Sendable () -> Date = Date.init) throws -> SQLiteBoardStore {
-        try SQLiteBoardStore(writer: DatabaseQueue(configuration: configuration), now: now)
+    public static func inMemory(
+        now: @escaping @Sendable () -> Date = Date.init, policy: ChangeLogPolicy = ChangeLogPolicy()
+    ) throws -> SQLiteBoardStore {
+        try SQLiteBoardStore(writer: DatabaseQueue(configuration: configuration), now: now, policy: policy)
     }
 
-    init(writer: any DatabaseWriter, now: @escaping @Sendable () -> Date) throws {
+    init(writer: any DatabaseWriter, now: @escaping @Sendable () -> Date, policy: ChangeLogPolicy = ChangeLogPolicy()) throws {
         self.writer = writer
         self.now = now
+        self.policy = policy
+        try Self.useIncrementalVacuum(writer)
         try Self.migrator.migrate(writer)
     }
 
@@ -35,6 +44,9 @@ public struct SQLiteBoardStore: BoardStore {
         configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA foreign_keys = ON")
+            // Deleted content is overwritten, not just unlinked: a deleted task's notes, once
+            // pruned from the history, are not left in free pages of the file.
+            try db.execute(sql: "PRAGMA secure_delete = ON")
         }
         return configuration
     }
@@ -174,10 +186,13 @@ public struct SQLiteBoardStore: BoardStore {
 
     // MARK: - Helpers
 
-    /// Runs `body` in one write transaction with one reading of the clock.
+    /// Runs `body` in one write transaction with one reading of the clock; then, at most once a
+    /// minute, prunes the history (a failed pruning is left for the next time: the change stands).
     func write<T: Sendable>(_ body: @escaping @Sendable (Database, Date) throws -> T) async throws -> T {
         let now = self.now()
-        return try await writer.write { db in try body(db, now) }
+        let result = try await writer.write { db in try body(db, now) }
+        if pruning.isDue(at: now) { _ = try? await pruneHistory() }
+        return result
     }
 
     /// Writes the editable fields when they changed; an unchanged task leaves the revision alone.
@@ -247,6 +262,11 @@ public final class StoreMetrics: Sendable {
 }
 
 extension SQLiteBoardStore {
+    /// Who the change log says made its changes, oldest first (tests only).
+    package func changeOwnersForTesting() async throws -> [String] {
+        try await writer.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT client FROM change WHERE client IS NOT NULL ORDER BY revision") }
+    }
+
     /// Clears every stored excerpt, as a board saved before excerpts were kept has none (tests only).
     package func forgetExcerptsForTesting() async throws {
         try await writer.write { db in try db.execute(sql: "UPDATE task SET excerpt = NULL") }

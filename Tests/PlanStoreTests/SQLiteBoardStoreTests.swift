@@ -160,6 +160,10 @@ import Testing
         #expect(next.revision == 4)
         #expect(next.value.id == 3)
         let applied = try await reopened.writer.read { db in try SQLiteBoardStore.migrator.appliedIdentifiers(db) }
-        #expect(applied.sorted() == ["v1: tasks, revision, change log, move ids", "v2: notes as written with their excerpt, task origins, board id, import summaries, stashed uploads"])
+        #expect(applied.sorted() == ["v1: tasks, revision, change log, move ids", "v2: notes as written with their excerpt, task origins, board id, import summaries, stashed uploads",
+            "v3: secrets, and a change log that keeps notes only as the way back",
+        ])
+        // Freed pages go back to the system after a pruning (PRAGMA incremental_vacuum).
+        #expect(try await reopened.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") } == 2)
     }
 }

@@ -10,6 +10,8 @@ struct NotifyingStore: BoardStore {
     func revision() async throws -> Int64 { try await base.revision() }
     func task(_ id: TaskID) async throws -> PlanTask { try await base.task(id) }
     func changes(after revision: Int64, limit: Int) async throws -> [ChangeEvent] { try await base.changes(after: revision, limit: limit) }
+    func secret(named name: String, length: Int) async throws -> [UInt8] { try await base.secret(named: name, length: length) }
+    func pruneHistory() async throws -> PruneReport { try await base.pruneHistory() }
     func completeLegacyNotes(_ derive: @escaping @Sendable (String) -> LegacyNotes) async throws -> Int { try await base.completeLegacyNotes(derive) }
 
     func create(_ new: NewTask, client: String?) async throws -> Revised<PlanTask> {

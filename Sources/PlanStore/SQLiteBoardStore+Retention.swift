@@ -1,0 +1,116 @@
+import Foundation
+import GRDB
+import PlanCore
+import Synchronization
+
+/// When the store last pruned its history: pruning follows changes, at most once a minute.
+final class PruneSchedule: Sendable {
+    static let interval: TimeInterval = 60
+    private let last = Mutex<Date?>(nil)
+
+    /// Whether a pruning is due at `now`; if so, it counts as started.
+    func isDue(at now: Date) -> Bool {
+        last.withLock { last in
+            if let previous = last, now.timeIntervalSince(previous) < Self.interval, now >= previous { return false }
+            last = now
+            return true
+        }
+    }
+}
+
+extension SQLiteBoardStore {
+    /// The newest changes are always kept whole in the log (bar their notes), whatever their age:
+    /// a tab that reconnects catches up from them (`EventsController.catchUpLimit` is 200).
+    static let alwaysKept: Int64 = 256
+
+    public func pruneHistory() async throws -> PruneReport {
+        let policy = self.policy
+        let now = self.now()
+        let report = try await writer.write { db in try Self.prune(db, policy: policy, at: now) }
+        if report.changedAnything {
+            // The pages the pruning freed go back to the system, and the write-ahead log, which
+            // still holds the pages as they were, is emptied.
+            try await writer.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA incremental_vacuum")
+                if db.configuration.readonly == false, try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal" {
+                    try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+                }
+            }
+        }
+        return report
+    }
+
+    static func prune(_ db: Database, policy: ChangeLogPolicy, at now: Date) throws -> PruneReport {
+        var report = PruneReport()
+        // Out of undo's reach: too old, or deeper than undoDepth in its session's history.
+        try db.execute(
+            sql: """
+                UPDATE change SET undoneBy = 0
+                WHERE undoneBy IS NULL AND kind NOT IN ('undo', 'import') AND (
+                    created < ? OR revision IN (
+                        SELECT revision FROM (
+                            SELECT revision, ROW_NUMBER() OVER (PARTITION BY client ORDER BY revision DESC) AS depth
+                            FROM change WHERE kind != 'undo'
+                        ) WHERE depth > ?
+                    )
+                )
+                """,
+            arguments: [now.addingTimeInterval(-policy.undoWindow), policy.undoDepth])
+        report.setAside += db.changesCount
+        // A change that cannot be undone (any more, or because it was) needs no notes.
+        try db.execute(sql: "UPDATE change SET notesBack = NULL WHERE notesBack IS NOT NULL AND undoneBy IS NOT NULL")
+        report.notesDropped += db.changesCount
+        // Within the notes budget, newest first; older changes with notes are set aside.
+        var kept = 0
+        var over: [Int64] = []
+        let rows = try Row.fetchCursor(db, sql: "SELECT revision, length(notesBack) AS size FROM change WHERE notesBack IS NOT NULL ORDER BY revision DESC")
+        while let row = try rows.next() {
+            kept += row["size"] as Int
+            if kept > policy.notesBudget { over.append(row["revision"]) }
+        }
+        for start in stride(from: 0, to: over.count, by: 500) {
+            let chunk = Array(over[start..<min(start + 500, over.count)])
+            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            try db.execute(
+                sql: "UPDATE change SET notesBack = NULL, undoneBy = COALESCE(undoneBy, 0) WHERE revision IN (\(marks))",
+                arguments: StatementArguments(chunk))
+            report.notesDropped += db.changesCount
+            report.setAside += chunk.count
+        }
+        // Whole rows past keepDays or beyond the newest keepChanges, except the newest few.
+        let current = try revision(db)
+        let newestKept = current - max(Int64(policy.keepChanges), alwaysKept)
+        let youngestKept = now.addingTimeInterval(-Double(policy.keepDays) * 24 * 60 * 60)
+        try db.execute(
+            sql: "DELETE FROM change WHERE revision <= ? AND (created < ? OR revision <= ?)",
+            arguments: [current - alwaysKept, youngestKept, newestKept])
+        report.removed += db.changesCount
+        try db.execute(sql: "DELETE FROM moveRequest WHERE created < ?", arguments: [now.addingTimeInterval(-moveIDLifetime)])
+        report.expired += db.changesCount
+        try db.execute(sql: "DELETE FROM stashedUpload WHERE created < ?", arguments: [now.addingTimeInterval(-stashLifetime)])
+        report.expired += db.changesCount
+        return report
+    }
+
+    public func secret(named name: String, length: Int) async throws -> [UInt8] {
+        try await writer.write { db in
+            if let value = try Data.fetchOne(db, sql: "SELECT value FROM secret WHERE name = ?", arguments: [name]) {
+                return Array(value)
+            }
+            var generator = SystemRandomNumberGenerator()
+            let value = (0..<length).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+            try db.execute(sql: "INSERT INTO secret (name, value) VALUES (?, ?)", arguments: [name, Data(value)])
+            return value
+        }
+    }
+
+    /// Makes the file give freed pages back (`PRAGMA incremental_vacuum` after a pruning). A file
+    /// made before needs one full VACUUM to switch, done once here.
+    static func useIncrementalVacuum(_ writer: any DatabaseWriter) throws {
+        try writer.writeWithoutTransaction { db in
+            guard try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") != 2 else { return }
+            try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+            try db.execute(sql: "VACUUM")
+        }
+    }
+}
