@@ -48,9 +48,10 @@ public struct TaskEdit: Sendable, Equatable {
 
 /// The rules for a task title.
 public enum TaskTitle {
-    /// Trims surrounding white space and refuses empty, over-long or control-character titles.
+    /// Trims surrounding white space, drops bidirectional overrides and isolates, and refuses
+    /// empty, over-long or control-character titles.
     public static func validate(_ raw: String) throws(PlanError) -> String {
-        let title = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = withoutBidiControls(raw).trimmingCharacters(in: .whitespacesAndNewlines)
         if title.isEmpty { throw .titleEmpty }
         if title.count > PlanError.maxTitleLength { throw .titleTooLong(count: title.count) }
         // Cc covers C0/C1 controls (tab, newline, NUL…); the line and paragraph separators would break a card's one line too.
@@ -58,6 +59,20 @@ public enum TaskTitle {
             throw .titleControlCharacters
         }
         return title
+    }
+
+    /// The explicit embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) make text
+    /// display in another order than it is stored ("\u{202E}gnp.exe" reads as "exe.png"), so a
+    /// title could read differently from what it is. They are dropped; right-to-left text still
+    /// displays correctly by the Unicode bidirectional algorithm, and the plain marks (U+200E,
+    /// U+200F), which reorder nothing, stay.
+    public static func withoutBidiControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isBidiControl) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.filter { !isBidiControl($0) }))
+    }
+
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 }
 
@@ -96,7 +111,7 @@ extension TaskTitle {
     /// over one long card name. Returns the title and whether it had to change.
     public static func coerce(_ raw: String) -> (title: String, changed: Bool) {
         if let valid = try? validate(raw) { return (valid, valid != raw) }
-        var cleaned = String(String.UnicodeScalarView(raw.unicodeScalars.map { scalar in
+        var cleaned = String(String.UnicodeScalarView(withoutBidiControls(raw).unicodeScalars.map { scalar in
             scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029 ? " " : scalar
         }))
         cleaned = cleaned.split(whereSeparator: \.isWhitespace).joined(separator: " ")

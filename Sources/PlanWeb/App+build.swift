@@ -21,27 +21,37 @@ public func buildApplication(
     if completed > 0 { logger.info("completed the notes of \(completed) tasks stored by an older version") }
     let notifier = ChangeNotifier()
     let deps = try WebDependencies(store: NotifyingStore(base: store, notifier: notifier), renderer: renderer, environment: environment)
+    // One key for every server in front of this board: kept in its database.
+    let key: [UInt8]
+    if let pinned = environment.sessionKey { key = pinned } else { key = try await store.secret(named: "session-key", length: 32) }
+    let tokens = SessionTokens(key: key, nonce: environment.sessionNonce)
     return Application(
-        router: buildRouter(configuration: configuration, deps: deps, notifier: notifier, assets: assets),
-        server: .http1(configuration: .init(idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
+        router: buildRouter(configuration: configuration, deps: deps, notifier: notifier, assets: assets, tokens: tokens),
+        server: .http1(configuration: .init(
+            additionalChannelHandlers: [PeerGoneHandler()], idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "PlanBoard"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger)
 }
 
 /// The routes and the middleware in front of them.
-func buildRouter(configuration: AppConfiguration, deps: WebDependencies, notifier: ChangeNotifier, assets: StaticAssets) -> Router<PlanRequestContext> {
+func buildRouter(
+    configuration: AppConfiguration, deps: WebDependencies, notifier: ChangeNotifier, assets: StaticAssets, tokens: SessionTokens
+) -> Router<PlanRequestContext> {
     let router = Router(context: PlanRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLogMiddleware())
     // Outside the error middleware, so error pages are compressed too.
     router.add(middleware: CompressionMiddleware())
-    router.add(middleware: ErrorMiddleware(renderer: deps.renderer, store: deps.store))
+    router.add(middleware: ClientMiddleware(behindHTTPS: configuration.behindHTTPS, trustedProxies: Set(configuration.trustedProxies)))
+    router.add(middleware: ErrorMiddleware(renderer: deps.renderer, store: deps.store, tokens: tokens))
     let sessions = AccessSessions()
-    router.add(middleware: LocalhostGuardMiddleware(hostNames: configuration.hostNames, accessToken: configuration.accessToken, sessions: sessions))
+    let limiter = TokenLimiter()
+    router.add(middleware: LocalhostGuardMiddleware(
+        hostNames: configuration.hostNames, accessToken: configuration.accessToken, sessions: sessions, limiter: limiter))
     router.add(middleware: StaticFilesMiddleware(assets: assets))
     let (limit, importLimit) = (configuration.maxBodySize, configuration.maxImportSize)
     router.add(middleware: SessionMiddleware(
-        makeToken: deps.environment.makeToken,
+        tokens: tokens,
         bodyLimit: { request in request.uri.path == "/import" ? importLimit : limit },
         bodyTimeout: configuration.bodyTimeout))
     BoardController(deps: deps).addRoutes(to: router)
@@ -49,7 +59,7 @@ func buildRouter(configuration: AppConfiguration, deps: WebDependencies, notifie
     TransferController(deps: deps).addRoutes(to: router)
     EventsController(deps: deps, notifier: notifier, heartbeat: configuration.heartbeat, lifetime: configuration.streamLifetime).addRoutes(to: router)
     if let token = configuration.accessToken {
-        AccessController(deps: deps, accessToken: token, sessions: sessions).addRoutes(to: router)
+        AccessController(deps: deps, accessToken: token, sessions: sessions, limiter: limiter).addRoutes(to: router)
     }
     return router
 }

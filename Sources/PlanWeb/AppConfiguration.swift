@@ -24,6 +24,10 @@ public struct AppConfiguration: Sendable {
     public var heartbeat: Duration = .seconds(15)
     /// How long one `/events` stream lasts before the browser reconnects (resuming where it was).
     public var streamLifetime: Duration = .seconds(300)
+    /// Every request reached the board over https (a proxy in front ends TLS): cookies are `Secure`.
+    public var behindHTTPS = false
+    /// Addresses of proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed.
+    public var trustedProxies: [String] = []
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, resources: URL, maxBodySize: Int = 1 << 20,
@@ -40,8 +44,6 @@ public struct AppConfiguration: Sendable {
         self.bodyTimeout = bodyTimeout
     }
 
-    /// The shortest access token accepted: long enough that guessing it over the network is hopeless.
-    public static let minimumTokenLength = 16
 
     /// Whether `host` only reaches this machine.
     public var listensOnLoopbackOnly: Bool {
@@ -51,8 +53,8 @@ public struct AppConfiguration: Sendable {
 
     /// Refuses settings that would expose the board: listening beyond loopback without an access token.
     public func validate() throws(ConfigurationError) {
-        if let accessToken, accessToken.count < Self.minimumTokenLength {
-            throw .tokenTooShort(Self.minimumTokenLength)
+        if let accessToken, !AccessToken.isStrong(accessToken) {
+            throw .tokenTooWeak(bits: Int(AccessToken.estimatedBits(accessToken)), needed: Int(AccessToken.minimumBits))
         }
         if !listensOnLoopbackOnly && accessToken == nil {
             throw .exposedWithoutToken(host)
@@ -73,21 +75,26 @@ public struct AppConfiguration: Sendable {
     var publicFolder: URL { resources.appendingPathComponent("Public", isDirectory: true) }
 }
 
-/// The moving parts a test wants to pin down: the clock, the source of session tokens, and the
-/// version in the static files' URLs.
+/// The moving parts a test wants to pin down: the clock, the session tokens, and the version in
+/// the static files' URLs.
 public struct AppEnvironment: Sendable {
     public var now: @Sendable () -> Date
-    public var makeToken: @Sendable () -> String
+    /// The key session tokens are signed with; nil uses the board's own, kept in its database.
+    public var sessionKey: [UInt8]?
+    /// The random part of every new session token (16 bytes); nil draws it at random, as a real
+    /// server must. Tests pin it, so a new session's token is known.
+    public var sessionNonce: (@Sendable () -> [UInt8])?
     /// Pins the `/assets/VERSION/` of every page (snapshots stay put when a script changes); nil
     /// uses a hash of the files' contents, as a real server must.
     public var assetVersion: String?
 
     public init(
-        now: @escaping @Sendable () -> Date = Date.init, makeToken: @escaping @Sendable () -> String = SessionToken.random,
+        now: @escaping @Sendable () -> Date = Date.init, sessionKey: [UInt8]? = nil, sessionNonce: (@Sendable () -> [UInt8])? = nil,
         assetVersion: String? = nil
     ) {
         self.now = now
-        self.makeToken = makeToken
+        self.sessionKey = sessionKey
+        self.sessionNonce = sessionNonce
         self.assetVersion = assetVersion
     }
 }
@@ -95,14 +102,14 @@ public struct AppEnvironment: Sendable {
 /// Settings the server refuses to start with, each with what to do instead.
 public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
     case exposedWithoutToken(String)
-    case tokenTooShort(Int)
+    case tokenTooWeak(bits: Int, needed: Int)
 
     public var description: String {
         switch self {
         case .exposedWithoutToken(let host):
             "Refusing to listen on \(host): anyone who can reach it could read and change your board. Set an access token (--access-token or PLANBOARD_ACCESS_TOKEN) or listen on 127.0.0.1."
-        case .tokenTooShort(let length):
-            "The access token is too short; use at least \(length) characters (for example, 32 random letters and digits)."
+        case let .tokenTooWeak(bits, needed):
+            "The access token is too easy to guess (about \(bits) bits; at least \(needed) are needed): repeated characters, runs like 1234 and short tokens count for little. Make one with `planboard token` (256 random bits)."
         }
     }
 }

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import NIOHTTP1
 import PlanCore
 
 /// The one place where the board's refusals become HTTP statuses.
@@ -42,6 +43,10 @@ struct Refusal: Error, Sendable {
         case let error as WebError: self.init(error, strings)
         case let error as any HTTPResponseError where error.status.kind == .clientError:
             self.init(status: error.status, code: Self.code(for: error.status), message: Self.message(for: error.status, strings))
+        // The request's body could not be read as HTTP (an unknown Transfer-Encoding, a broken
+        // chunk): NIO's parser stops at it while the route reads the body.
+        case is HTTPParserError:
+            self.init(status: .badRequest, code: "bad_request", message: strings("web.notUnderstood"))
         default: return nil
         }
     }

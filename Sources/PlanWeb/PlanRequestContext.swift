@@ -1,12 +1,15 @@
 import Hummingbird
+import NIOCore
 
 /// Per-request state: the session's CSRF token and the parsed form, filled in by `SessionMiddleware`.
 public struct PlanRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The token every form on the page must send back; equal to the session cookie.
     var csrfToken = ""
-    /// Whether the token was made for this request (no valid cookie came with it).
+    /// Whether the token was made for this request (no cookie of ours came with it).
     var isNewSession = false
+    /// Who owns this session's changes, for undo (`SessionTokens.owner(of:)`).
+    var sessionOwner = ""
     /// The language pages and messages are written in (see `Language.init(_:)`).
     var language = Language.english
     /// The body of a POST as received, within the size limit (the import route reads it whole).
@@ -24,7 +27,17 @@ public struct PlanRequestContext: RequestContext {
         return form
     }
 
+    /// The connection the request came on (nil in tests that use no server).
+    let channel: (any Channel)?
+    /// Who sent it, as the limiter of token guesses counts clients: the peer's address, or the
+    /// address a trusted proxy says it forwarded for (`ClientMiddleware`).
+    var client = "unknown"
+    /// Whether the person reached the board over https (through a proxy that says so, or one the
+    /// server was told is always there); cookies are then marked `Secure`.
+    var isHTTPS = false
+
     public init(source: Source) {
         coreContext = .init(source: source)
+        channel = source.channel
     }
 }

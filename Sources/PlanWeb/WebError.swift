@@ -21,6 +21,8 @@ public enum WebError: Error, Equatable, Sendable {
     case tooManyStreams
     /// An import waiting for review is gone: done already, or kept past its hour.
     case uploadGone
+    /// This client has got the access token wrong too often lately; its token is not even checked.
+    case tooManyGuesses
 
     var status: HTTPResponse.Status {
         switch self {
@@ -36,6 +38,7 @@ public enum WebError: Error, Equatable, Sendable {
         case .timeout: .requestTimeout
         case .tooManyStreams: .serviceUnavailable
         case .uploadGone: .notFound
+        case .tooManyGuesses: .tooManyRequests
         }
     }
 
@@ -53,6 +56,7 @@ public enum WebError: Error, Equatable, Sendable {
         case .timeout: "timeout"
         case .tooManyStreams: "busy"
         case .uploadGone: "not_found"
+        case .tooManyGuesses: "too_many_guesses"
         }
     }
 }
@@ -71,4 +75,6 @@ public enum BadRequest: Equatable, Sendable {
     case truncated
     case fieldNotUTF8(name: String)
     case partWithoutName
+    /// The `Host` header is not a host name with an optional port, or there are two.
+    case malformedHost
 }

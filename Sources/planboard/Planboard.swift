@@ -10,7 +10,7 @@ struct Planboard: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "planboard",
         abstract: "Your plan board (Today, Next, Later) in the browser.",
-        subcommands: [Serve.self, Backup.self, Restore.self],
+        subcommands: [Serve.self, Backup.self, Restore.self, Token.self],
         defaultSubcommand: Serve.self)
 }
 
@@ -44,6 +44,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds a client may take to send a request body before getting 408.")
     var bodyTimeout: Double = 30
 
+    @Flag(help: "Every request reaches the board over https through a proxy in front of it: cookies are marked Secure.")
+    var behindHttps = false
+
+    @Option(name: .customLong("trusted-proxy"), help: "Address of a proxy in front of the board whose X-Forwarded-For and X-Forwarded-Proto are believed. Repeatable.")
+    var trustedProxies: [String] = []
+
     mutating func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard idleTimeout > 0, bodyTimeout > 0 else { throw ValidationError("Timeouts must be more than 0 seconds.") }
@@ -56,9 +62,11 @@ struct Serve: AsyncParsableCommand {
         logger.logLevel = logLevel
 
         let token = accessToken ?? ProcessInfo.processInfo.environment["PLANBOARD_ACCESS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
-        let configuration = AppConfiguration(
+        var configuration = AppConfiguration(
             host: host, port: port, resources: resourcesFolder, allowedHosts: allowedHosts, accessToken: token,
             idleTimeout: .milliseconds(Int64(idleTimeout * 1_000)), bodyTimeout: .milliseconds(Int64(bodyTimeout * 1_000)))
+        configuration.behindHTTPS = behindHttps
+        configuration.trustedProxies = trustedProxies
         do {
             try configuration.validate()
         } catch {
@@ -101,6 +109,16 @@ struct Serve: AsyncParsableCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+/// `planboard token`: a fresh access token to start the board with.
+struct Token: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print a new random access token (256 bits), for --access-token or PLANBOARD_ACCESS_TOKEN.")
+
+    func run() {
+        print(AccessToken.generate())
+    }
+}
 
 /// `--database`, shared by every subcommand.
 struct DatabaseOption: ParsableArguments {

@@ -58,7 +58,24 @@ class HostileHTTPTests(unittest.TestCase):
             "encoded dots": (self.raw(f"GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode()), "404"),
             "dot segments in an asset path": (self.raw(f"GET /assets/x/../../etc/passwd HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode()), "404"),
             "NUL in a file name": (self.raw(f"GET /drag.js%00.svg HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode()), "404"),
+            "trailing slash on a file": (self.raw(f"GET /drag.js/ HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode()), "404"),
+            "trailing slash on a versioned file": (self.raw(f"GET /assets/x/board.css/ HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode()), "404"),
             "foreign Host": (self.raw(b"GET / HTTP/1.1\r\nHost: rebound.example\r\n\r\n"), "421"),
+            # A Host that is not a host name and a port is not a request for this board.
+            "Host with a port that is not a number": (self.raw(b"GET / HTTP/1.1\r\nHost: 127.0.0.1:abc\r\n\r\n"), "400"),
+            "Host with a port out of range": (self.raw(b"GET / HTTP/1.1\r\nHost: 127.0.0.1:99999\r\n\r\n"), "400"),
+            "Host with more after the port": (self.raw(b"GET / HTTP/1.1\r\nHost: 127.0.0.1:8080.evil\r\n\r\n"), "400"),
+            "Host with text after an IPv6 address": (self.raw(b"GET / HTTP/1.1\r\nHost: [::1]evil\r\n\r\n"), "400"),
+            "Host with an empty port": (self.raw(b"GET / HTTP/1.1\r\nHost: 127.0.0.1:\r\n\r\n"), "400"),
+            "two Host headers": (self.raw(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\nHost: evil.example\r\n\r\n".encode()), "400"),
+            "two Host headers, ours second": (self.raw(f"GET / HTTP/1.1\r\nHost: evil.example\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode()), "400"),
+            # A transfer coding nobody knows: refused, never a 500.
+            "unknown Transfer-Encoding": (self.raw(
+                f"POST /tasks HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\nCookie: {self.cookie}\r\nTransfer-Encoding: xchunked\r\n"
+                f"Content-Type: application/x-www-form-urlencoded\r\n\r\n5\r\ntitle\r\n0\r\n\r\n".encode()), "400"),
+            "chunked, then something else": (self.raw(
+                f"POST /tasks HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\nCookie: {self.cookie}\r\nTransfer-Encoding: chunked, gzip\r\n"
+                f"Content-Type: application/x-www-form-urlencoded\r\n\r\n5\r\ntitle\r\n0\r\n\r\n".encode()), "400"),
             "no Host": (self.raw(b"GET / HTTP/1.0\r\n\r\n"), "421"),
             "malformed request line": (self.raw(b"THIS IS NOT HTTP\r\n\r\n"), "400"),
         }

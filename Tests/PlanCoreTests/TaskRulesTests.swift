@@ -29,6 +29,19 @@ import Testing
         }
     }
 
+    @Test func bidiOverridesAndIsolatesAreDroppedFromTitles() throws {
+        // "\u{202E}gnp.exe" would read as "exe.png"; every override, embedding and isolate goes.
+        #expect(try TaskTitle.validate("invoice\u{202E}gnp.exe") == "invoicegnp.exe")
+        for scalar in [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069] {
+            let title = "a\(Character(Unicode.Scalar(scalar)!))b"
+            #expect(try TaskTitle.validate(title) == "ab", "U+\(String(scalar, radix: 16))")
+            #expect(TaskTitle.coerce(title).title == "ab")
+        }
+        // Right-to-left text and the plain direction marks are kept as typed.
+        #expect(try TaskTitle.validate("שלום \u{200F}world") == "שלום \u{200F}world")
+        #expect(throws: PlanError.titleEmpty) { try TaskTitle.validate("\u{202E}\u{2066} ") }
+    }
+
     @Test func unicodeTitlesAreKept() throws {
         #expect(try TaskTitle.validate("写报告 📝 café") == "写报告 📝 café")
     }

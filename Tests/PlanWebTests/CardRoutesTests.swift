@@ -38,7 +38,7 @@ import Testing
         try await TestApp.make().test(.router) { client in
             try await client.addTasks(["a", "b"])
             let mine = Self.cardsOnPage(try await client.get("/").text)
-            let theirs = Self.cardsOnPage(try await client.execute(uri: "/", method: .get, headers: [.cookie: "pb_session=othersessiontoken0123456789abcdefgh"]).text)
+            let theirs = Self.cardsOnPage(try await client.execute(uri: "/", method: .get, headers: [.cookie: "pb_session=\(TestApp.otherToken)"]).text)
             #expect(mine.count == 2)
             #expect(mine == theirs)
         }
@@ -134,7 +134,7 @@ import Testing
             #expect(try await client.execute(uri: "/", method: .get, headers: [.cookie: "pb_session=\(TestApp.token); pb_welcome=done"]).text.contains("welcome-title") == false)
             // A board with tasks never shows it, whoever looks.
             try await client.addTasks(["b"])
-            let other = try await client.execute(uri: "/", method: .get, headers: [.cookie: "pb_session=othersessiontoken0123456789abcdefgh"]).text
+            let other = try await client.execute(uri: "/", method: .get, headers: [.cookie: "pb_session=\(TestApp.otherToken)"]).text
             #expect(!other.contains("welcome-title"))
         }
     }

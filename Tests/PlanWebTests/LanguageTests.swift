@@ -134,11 +134,11 @@ import Testing
         errors += importProblems.map { .importRejected($0) }
         let badRequests: [BadRequest] = [
             .noBoundary, .tooManyFields(limit: 9), .notAFlatJSONObject, .badPercentEncoding, .invalidUTF8, .malformedMultipart,
-            .tooManyParts(limit: 9), .unterminatedPartHeaders, .partHeadersNotUTF8, .truncated, .fieldNotUTF8(name: "n"), .partWithoutName,
+            .tooManyParts(limit: 9), .unterminatedPartHeaders, .partHeadersNotUTF8, .truncated, .fieldNotUTF8(name: "n"), .partWithoutName, .malformedHost,
         ]
         let webErrors: [WebError] = [
             .forbidden, .tooLarge(limit: 1 << 20), .notFound, .unsupportedMediaType("text/csv"), .misdirected, .crossSite, .methodNotAllowed,
-            .unauthorized(next: "/"), .timeout, .tooManyStreams, .uploadGone,
+            .unauthorized(next: "/"), .timeout, .tooManyStreams, .uploadGone, .tooManyGuesses,
         ] + badRequests.map { .badRequest($0) }
         for language in Language.allCases {
             let strings = try TestApp.strings(language)

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import PlanStore
 import Testing
 @testable import PlanWeb
 
@@ -16,7 +17,7 @@ import Testing
 
     @Test(arguments: [
         ("no token", nil as String?, true),
-        ("wrong token", "testsessiontoken0123456789abcdefghiX", true),
+        ("wrong token", String(TestApp.token.dropLast()) + "X", true),
         ("token but no cookie", TestApp.token, false),
     ])
     func postWithoutAValidTokenIs403AndChangesNothing(label: String, csrf: String?, cookie: Bool) async throws {
@@ -32,6 +33,40 @@ import Testing
                 #expect(try json.errorCode() == "csrf")
             }
             #expect(try await client.get("/", json: true).text == before)
+        }
+    }
+
+    /// Cookies are not kept apart by port: another service on 127.0.0.1 could set `pb_session` to
+    /// a value of its choosing and send the same value as the form's token. Only a token this
+    /// server signed counts; any other is replaced, and the form sent with it refused.
+    @Test func aSessionValueTheServerDidNotIssueIsReplacedAndItsFormRefused() async throws {
+        let store = try TestApp.store()
+        try await TestApp.make(store: store).test(.router) { client in
+            let planted = "plantedByAnotherServiceOnThisHost0123456789"
+            #expect(SessionToken.isWellFormed(planted) && !TestApp.tokens.isOurs(planted))
+            for json in [false, true] {
+                var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .cookie: "pb_session=\(planted)"]
+                if json { headers[.accept] = "application/json" }
+                let forged = try await client.execute(
+                    uri: "/tasks", method: .post, headers: headers, body: ByteBuffer(string: "title=planted&column=today&csrf=\(planted)"))
+                #expect(forged.status == .forbidden)
+                let fresh = try #require(forged.headers[.setCookie]?.split(separator: ";").first?.split(separator: "=", maxSplits: 1).last.map(String.init))
+                #expect(fresh != planted && TestApp.tokens.isOurs(fresh), "the refusal comes with a session of the server's own")
+            }
+            let page = try await client.execute(uri: "/", method: .get, headers: [.cookie: "pb_session=\(planted)"])
+            #expect(page.status == .ok)
+            #expect(!page.text.contains(planted), "the page's forms carry a fresh token, not the planted one")
+            #expect(page.headers[.setCookie]?.hasPrefix("pb_session=") == true)
+            // A token signed with another key (another board's) is not ours either.
+            let elsewhere = SessionTokens(key: [UInt8](repeating: 7, count: 32)).issue()
+            let other = try await client.post("/tasks", ["title": "x", "column": "today"], json: true, csrf: elsewhere, cookie: false, headers: [.cookie: "pb_session=\(elsewhere)"])
+            #expect(other.status == .forbidden)
+            #expect(try await client.titles()["today"] == [])
+            // Undo ownership is a keyed hash of the session: the log holds no part of the token.
+            try await client.addTasks(["mine"])
+            let owners = try await store.changeOwnersForTesting()
+            #expect(owners == [TestApp.tokens.owner(of: TestApp.token)])
+            #expect(owners.allSatisfy { !TestApp.token.hasPrefix(String($0.prefix(8))) && !$0.contains(TestApp.token.prefix(12)) })
         }
     }
 
@@ -112,8 +147,8 @@ import Testing
         ("oversized, no cookie", "application/x-www-form-urlencoded", nil as String?, nil as String?, String(repeating: "n", count: 1_100_000)),
         ("unreadable type, no cookie", "text/xml", nil, nil, "<task/>"),
         ("bad encoding, no cookie", "application/x-www-form-urlencoded", nil, nil, "title=%zz"),
-        ("oversized, wrong header token", "application/x-www-form-urlencoded", TestApp.token, "testsessiontoken0123456789abcdefghiX", String(repeating: "n", count: 1_100_000)),
-        ("unreadable type, wrong header token", "text/xml", TestApp.token, "testsessiontoken0123456789abcdefghiX", "<task/>"),
+        ("oversized, wrong header token", "application/x-www-form-urlencoded", TestApp.token, String(TestApp.token.dropLast()) + "X", String(repeating: "n", count: 1_100_000)),
+        ("unreadable type, wrong header token", "text/xml", TestApp.token, String(TestApp.token.dropLast()) + "X", "<task/>"),
     ])
     func postsThatCannotCarryAValidTokenAre403WhateverTheirBody(label: String, type: String, cookie: String?, header: String?, body: String) async throws {
         try await TestApp.make().test(.router) { client in

@@ -20,6 +20,22 @@ import Testing
         }
     }
 
+    /// "\u{202E}" would make "invoice gnp.exe" read as "invoice exe.png": titles keep no
+    /// bidirectional overrides or isolates, whether typed, edited or imported.
+    @Test func titlesKeepNoBidiOverrides() async throws {
+        try await TestApp.make().test(.router) { client in
+            let created = try await client.post("/tasks", ["title": "invoice \u{202E}gnp.exe", "column": "today"], json: true)
+            #expect(created.status == .created)
+            #expect(try created.jsonObject()["title"] as? String == "invoice gnp.exe")
+            _ = try await client.post("/tasks/1", ["title": "\u{2067}renamed\u{2069} \u{202D}x"], json: true)
+            let trello = try TransferRouteTests.trelloBoard(card: "card \u{202E}txt.exe", description: "")
+            _ = try await TransferRouteTests.upload(client, trello)
+            #expect(try await client.titles()["today"] == ["renamed x", "card txt.exe"])
+            let page = try await client.get("/").text
+            #expect(!page.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) })
+        }
+    }
+
     @Test func unknownOrMalformedTaskIdIs404() async throws {
         try await TestApp.make().test(.router) { client in
             for uri in ["/tasks/42", "/tasks/abc", "/tasks/-1", "/tasks/0"] {

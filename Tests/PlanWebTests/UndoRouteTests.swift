@@ -43,7 +43,7 @@ import Testing
             let ids = try await client.addTasks(["a", "b"])
             _ = try await client.post("/tasks/\(ids[0])/move", ["column": "next"], json: true)
             // Another browser finishes the task this client moved.
-            let other = "othersessiontoken0123456789abcdefgh"
+            let other = TestApp.otherToken
             #expect(try await client.post("/tasks/\(ids[0])/finish", ["finished": "true"], json: true, session: other).status == .ok)
             let response = try await client.post("/undo", json: true)
             #expect(response.status == .conflict)

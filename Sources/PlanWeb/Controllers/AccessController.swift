@@ -6,6 +6,7 @@ struct AccessController {
     let deps: WebDependencies
     let accessToken: String
     let sessions: AccessSessions
+    let limiter: TokenLimiter
 
     /// A wrong token is answered only after this pause, so guessing over the network stays slow.
     static let failurePause: Duration = .milliseconds(500)
@@ -13,6 +14,7 @@ struct AccessController {
     func addRoutes(to router: Router<PlanRequestContext>) {
         router.get("/login", use: show)
         router.post("/login", use: login)
+        router.post("/logout", use: logout)
     }
 
     @Sendable func show(_ request: Request, context: PlanRequestContext) async throws -> Response {
@@ -24,12 +26,14 @@ struct AccessController {
     @Sendable func login(_ request: Request, context: PlanRequestContext) async throws -> Response {
         let form = try context.fields()
         let next = Self.safeNext(form["next"])
-        guard sessions.allowAttempt() else {
+        guard limiter.mayCheck(context.client) else {
             let page = LoginPage(csrf: context.csrfToken, next: next, error: deps.strings(context)("login.tooMany"))
-            return try deps.renderer.response(page, for: deps.reader(request, context), status: .tooManyRequests)
+            var response = try deps.renderer.response(page, for: deps.reader(request, context), status: .tooManyRequests)
+            response.headers[.retryAfter] = String(limiter.budget.window.components.seconds)
+            return response
         }
         guard let token = form["token"], SessionToken.matches(token, accessToken) else {
-            sessions.recordFailure()
+            limiter.recordFailure(context.client)
             try await Task.sleep(for: Self.failurePause)
             let page = LoginPage(csrf: context.csrfToken, next: next, error: deps.strings(context)("login.wrong"))
             return try deps.renderer.response(page, for: deps.reader(request, context), status: .unauthorized)
@@ -38,6 +42,15 @@ struct AccessController {
         response.setCookie(Cookie(
             name: LocalhostGuardMiddleware.accessCookie, value: sessions.open(), maxAge: 30 * 24 * 60 * 60,
             path: "/", httpOnly: true, sameSite: .strict))
+        return response
+    }
+
+    /// Ends this browser's login and sends it to the login form.
+    @Sendable func logout(_ request: Request, context: PlanRequestContext) async throws -> Response {
+        if let cookie = request.cookies[LocalhostGuardMiddleware.accessCookie]?.value { sessions.close(cookie) }
+        var response: Response = request.wantsJSON ? try .json(["loggedOut": true]) : .seeOther("/login")
+        response.setCookie(Cookie(
+            name: LocalhostGuardMiddleware.accessCookie, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict))
         return response
     }
 

@@ -33,7 +33,9 @@ struct WebDependencies: Sendable {
     /// Who a page is for: the request's language and session, and where it came from.
     func reader(_ request: Request, _ context: PlanRequestContext) -> Reader {
         // Only a page reached by GET can be gone back to; a refused form's page goes back to the board.
-        Reader(strings: renderer.strings(context.language), csrf: context.csrfToken, path: request.method == .get ? request.uri.path : "/")
+        Reader(
+            strings: renderer.strings(context.language), csrf: context.csrfToken, path: request.method == .get ? request.uri.path : "/",
+            loggedIn: request.cookies[LocalhostGuardMiddleware.accessCookie] != nil && request.uri.path != "/login")
     }
 
     /// The request's language's texts.
@@ -121,8 +123,8 @@ extension PlanRequestContext {
         return id
     }
 
-    /// Who made a change, for undo: a prefix of the session token (the rest stays secret).
-    var clientID: String { String(csrfToken.prefix(12)) }
+    /// Who made a change, for undo: a keyed hash of the session token (`SessionTokens.owner(of:)`).
+    var clientID: String { sessionOwner }
 }
 
 extension FormFields {

@@ -27,8 +27,11 @@ enum MultipartForm {
         return nil
     }
 
-    /// The text fields and files of a body.
-    static func parse(_ body: [UInt8], boundary: String) throws(WebError) -> (FormFields, [UploadedFile]) {
+    /// The text fields and files of a body, read where it lies (an upload of megabytes is copied
+    /// once, into its file's bytes). `body` is indexed from 0.
+    static func parse<Bytes: RandomAccessCollection>(
+        _ body: Bytes, boundary: String
+    ) throws(WebError) -> (FormFields, [UploadedFile]) where Bytes.Element == UInt8, Bytes.Index == Int {
         let delimiter = Array("--\(boundary)".utf8)
         let lineDelimiter = Array("\r\n--\(boundary)".utf8)
         guard body.starts(with: delimiter) else { throw .badRequest(.malformedMultipart) }
@@ -128,7 +131,9 @@ enum MultipartForm {
         }
     }
 
-    private static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int, limit: Int?) -> Int? {
+    private static func firstIndex<Bytes: RandomAccessCollection>(
+        of needle: [UInt8], in haystack: Bytes, from start: Int, limit: Int?
+    ) -> Int? where Bytes.Element == UInt8, Bytes.Index == Int {
         guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
         let last = haystack.count - needle.count
         let end = limit.map { min(last, start + $0) } ?? last

@@ -112,6 +112,7 @@ extension Strings {
         case .timeout: self("web.timeout")
         case .tooManyStreams: self("web.tooManyStreams")
         case .uploadGone: self("web.uploadGone")
+        case .tooManyGuesses: self("web.tooManyGuesses")
         }
     }
 
@@ -129,6 +130,7 @@ extension Strings {
         case .truncated: self("bad.truncated")
         case .fieldNotUTF8(let name): self("bad.fieldUTF8", ["name": name])
         case .partWithoutName: self("bad.partName")
+        case .malformedHost: self("bad.host")
         }
     }
 

@@ -30,14 +30,17 @@ struct EventsController {
     }
 
     @Sendable func stream(_ request: Request, context: PlanRequestContext) async throws -> Response {
+        // Only the board's own pages follow it: a page elsewhere — even on another port of this
+        // machine, which browsers call the same site — could otherwise hold every place open
+        // with image requests.
+        guard Self.isFromThisBoard(request) else { throw WebError.crossSite }
+        guard let slot = notifier.reserve(limit: Self.maxStreams) else { throw WebError.tooManyStreams }
         let current = try await deps.store.revision()
         // EventSource sends Last-Event-ID when it reconnects; `?since=` lets a page start from the revision it was drawn at.
         let since: String? = request.uri.queryParameters["since"].map { String($0) }
         let lastSeen: Int64? = (request.headers[.lastEventID] ?? since).flatMap { Int64($0) }
-        guard notifier.subscriberCount < Self.maxStreams else {
-            throw WebError.tooManyStreams
-        }
         let notifier = self.notifier
+        let channel = context.channel
         // Cards come drawn in this tab's language.
         let language = context.language
         let heartbeat = self.heartbeat
@@ -46,6 +49,8 @@ struct EventsController {
             // Subscribed only once the body is written: a HEAD request builds this response and
             // throws the body away, and must leave nothing behind.
             let (wakeUps, wake) = notifier.subscribe()
+            // A tab that closes ends its stream now, not at the next heartbeat's failed write.
+            if let channel { PeerGoneHandler.whenGone(channel) { wake.finish() } }
             let beat = Task {
                 let clock = ContinuousClock()
                 let end = clock.now + lifetime
@@ -58,6 +63,7 @@ struct EventsController {
             defer {
                 beat.cancel()
                 wake.finish()
+                slot.release()
             }
             // A stopping server ends the stream (no more wake-ups) instead of waiting for the tab to go away.
             try await withGracefulShutdownHandler {
@@ -85,6 +91,19 @@ struct EventsController {
             body: body)
     }
 
+    /// Whether a request for the stream comes from one of the board's own pages: browsers say where
+    /// a request comes from (`Sec-Fetch-Site`; `same-origin`, or `none` when typed in), and an
+    /// `Origin`, when sent, must be this very board. Clients that say neither (curl, scripts) are
+    /// not browsers carrying someone's cookies, and are served.
+    static func isFromThisBoard(_ request: Request) -> Bool {
+        if let site = request.headers[.secFetchSite]?.lowercased(), site != "same-origin" && site != "none" { return false }
+        if let origin = request.headers[.origin]?.lowercased() {
+            let authority = request.head.authority?.lowercased() ?? ""
+            return origin == "http://\(authority)" || origin == "https://\(authority)"
+        }
+        return true
+    }
+
     /// Sends every change after `sent`; returns whether anything was sent.
     @discardableResult
     private func catchUp(from sent: inout Int64, writer: inout any ResponseBodyWriter, language: Language) async throws -> Bool {
@@ -97,7 +116,8 @@ struct EventsController {
             sent = current
             return true
         }
-        if changes.count > Self.catchUpLimit {
+        // Too many to replay, or a gap (the oldest were pruned from the log): start over.
+        if changes.count > Self.catchUpLimit || changes[0].revision > sent + 1 {
             let current = try await deps.store.revision()
             try await writer.write(Self.refresh(current))
             sent = current
@@ -107,10 +127,10 @@ struct EventsController {
         let board = try await deps.currentBoard()
         var out = ""
         for change in changes {
-            let html = try change.task.flatMap { task in
-                try board.task(task.id).map { try deps.cardHTML($0, language) }
-            }
-            let event = ChangeEventJSON(change, html: html)
+            // The log keeps tasks without their notes: the task in the event is the one on the board.
+            let now = change.task.flatMap { board.task($0.id) }
+            let html = try now.map { try deps.cardHTML($0, language) }
+            let event = ChangeEventJSON(change, current: now, html: html)
             out += "id: \(change.revision)\nevent: change\ndata: \(try Self.encode(event))\n\n"
             sent = change.revision
         }
@@ -147,11 +167,11 @@ struct ChangeEventJSON: Encodable {
     /// The card as the board draws it now, for tabs that don't have it yet.
     let html: String?
 
-    init(_ change: ChangeEvent, html: String?) {
+    init(_ change: ChangeEvent, current: PlanTask?, html: String?) {
         revision = change.revision
         kind = change.kind.rawValue
         id = change.taskID
-        task = change.task.map { TaskJSON($0) }
+        task = (current ?? change.task).map { TaskJSON($0) }
         placement = change.task.flatMap { task in change.placement.map { Placement(column: task.column.rawValue, after: $0.after) } }
         self.html = html
     }
@@ -160,4 +180,5 @@ struct ChangeEventJSON: Encodable {
 extension HTTPField.Name {
     static let lastEventID = Self("Last-Event-ID")!
     static let xAccelBuffering = Self("X-Accel-Buffering")!
+    static let secFetchSite = Self("Sec-Fetch-Site")!
 }

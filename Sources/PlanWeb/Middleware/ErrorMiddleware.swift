@@ -13,6 +13,7 @@ struct ErrorMiddleware: RouterMiddleware {
 
     let renderer: PageRenderer
     let store: any BoardStore
+    let tokens: SessionTokens
 
     /// Only this server's own scripts, styles and forms; note images may come from https sites.
     static var contentSecurityPolicy: String {
@@ -55,11 +56,11 @@ struct ErrorMiddleware: RouterMiddleware {
                 return .seeOther("/login?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"))
             }
         }
-        // This middleware runs before the session is read, so it works out the reader itself.
-        let reader = Reader(
-            strings: renderer.strings(Language(request)),
-            csrf: request.cookies[SessionMiddleware.cookieName].map(\.value).flatMap { SessionToken.isWellFormed($0) ? $0 : nil },
-            path: "/")
+        // This middleware runs before the session is read, so it works out the reader itself. A
+        // request without a session of ours (none, or a value this server did not issue) gets a
+        // fresh one with the refusal, so that the next form it sends can succeed.
+        let session = tokens.ours(in: request)
+        let reader = Reader(strings: renderer.strings(Language(request)), csrf: session ?? tokens.issue(), path: "/")
         let refusal: Refusal
         if let known = Refusal(error, reader.strings) {
             refusal = known
@@ -71,12 +72,14 @@ struct ErrorMiddleware: RouterMiddleware {
         do {
             // Requests refused at the door learn nothing about the board, not even its revision.
             let atTheDoor: Bool = switch error as? WebError {
-            case .misdirected, .crossSite, .unauthorized: true
+            case .misdirected, .crossSite, .unauthorized, .tooManyGuesses: true
             default: false
             }
             var response = try await refusalResponse(refusal, for: request, reader: reader, revealRevision: !atTheDoor)
+            if session == nil, !atTheDoor, let token = reader.csrf { response.setCookie(SessionTokens.cookie(token)) }
             if case WebError.unauthorized = error { response.headers[.wwwAuthenticate] = "Bearer" }
             if case WebError.methodNotAllowed = error { response.headers[.allow] = "GET, HEAD, POST" }
+            if case WebError.tooManyGuesses = error { response.headers[.retryAfter] = "60" }
             return response
         } catch {
             context.logger.error("could not draw the error page: \(String(reflecting: error))")

@@ -16,7 +16,7 @@ struct LocalhostGuardMiddleware: RouterMiddleware {
 
     static let accessCookie = "pb_access"
     /// Reachable without the access token: what the login page needs, and the liveness probe.
-    static let openPaths: Set<String> = ["/login", "/healthz", "/board.css", "/favicon.svg"]
+    static let openPaths: Set<String> = ["/login", "/logout", "/healthz", "/board.css", "/favicon.svg"]
     /// Static files the login page loads, at any version of `/assets/VERSION/NAME`.
     static let openAssets: Set<String> = ["board.css", "favicon.svg"]
 
@@ -30,30 +30,51 @@ struct LocalhostGuardMiddleware: RouterMiddleware {
     let hostNames: Set<String>
     let accessToken: String?
     let sessions: AccessSessions
+    let limiter: TokenLimiter
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let host = request.head.authority.flatMap(Self.hostName), hostNames.contains(host) else {
-            throw WebError.misdirected
-        }
+        // A second Host header (the first became the authority) could be read by something behind
+        // us as the real one: a request with two is not well-formed.
+        if !request.headers[values: .host].isEmpty { throw WebError.badRequest(.malformedHost) }
+        guard let authority = request.head.authority, !authority.isEmpty else { throw WebError.misdirected }
+        guard let host = Self.hostName(authority) else { throw WebError.badRequest(.malformedHost) }
+        guard hostNames.contains(host) else { throw WebError.misdirected }
         guard [.get, .head, .post].contains(request.method) else { throw WebError.methodNotAllowed }
         if request.method == .post, let source = Self.sourceOrigin(request) {
             let authority = request.head.authority?.lowercased() ?? ""
             guard source == "http://\(authority)" || source == "https://\(authority)" else { throw WebError.crossSite }
         }
-        if let accessToken, !Self.isOpen(request.uri.path), !carries(accessToken, request) {
+        if let accessToken, !Self.isOpen(request.uri.path), try await !carries(accessToken, request, from: context.client) {
             throw WebError.unauthorized(next: request.method == .get ? request.uri.description : "/")
         }
         return try await next(request, context)
     }
 
     /// The host part of a `Host` header, lower-cased, without the port; IPv6 keeps its brackets.
+    /// Nil when the header is not a host with an optional port of 1 to 65535 ("127.0.0.1:abc",
+    /// "127.0.0.1:8080.evil", "[::1]evil" and "host:" are not).
     static func hostName(_ authority: String) -> String? {
         let lowered = authority.lowercased()
+        let host: Substring
+        let rest: Substring
         if lowered.hasPrefix("[") {
             guard let end = lowered.firstIndex(of: "]") else { return nil }
-            return String(lowered[...end])
+            host = lowered[...end]
+            rest = lowered[lowered.index(after: end)...]
+        } else if let colon = lowered.firstIndex(of: ":") {
+            host = lowered[..<colon]
+            rest = lowered[colon...]
+        } else {
+            host = lowered[...]
+            rest = ""
         }
-        return lowered.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+        guard !host.isEmpty else { return nil }
+        if !rest.isEmpty {
+            let port = rest.dropFirst()
+            guard rest.first == ":", (1...5).contains(port.count), port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port), (1...65535).contains(number)
+            else { return nil }
+        }
+        return String(host)
     }
 
     /// Where the request says it came from: `Origin`, or the origin part of `Referer`; nil if neither is sent.
@@ -68,13 +89,26 @@ struct LocalhostGuardMiddleware: RouterMiddleware {
     }
 
     /// Whether the request carries the access token as a bearer header, or the cookie of a login.
-    func carries(_ token: String, _ request: Request) -> Bool {
+    /// A bearer token is checked only if the client may still guess (`TokenLimiter`), and a wrong
+    /// one is counted and answered after the same pause as a wrong login.
+    func carries(_ token: String, _ request: Request, from client: String) async throws -> Bool {
         if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
-            return SessionToken.matches(header.dropFirst("bearer ".count), token)
+            guard limiter.mayCheck(client) else { throw WebError.tooManyGuesses }
+            if SessionToken.matches(header.dropFirst("bearer ".count), token) { return true }
+            limiter.recordFailure(client)
+            try await Task.sleep(for: AccessController.failurePause)
+            return false
         }
+        // A login's session id is 256 random bits, not a secret a person chose: it is looked up,
+        // not counted (a browser's cookie from before a restart is simply no longer valid).
         if let cookie = request.cookies[Self.accessCookie]?.value {
             return sessions.isOpen(cookie)
         }
         return false
     }
+}
+
+extension HTTPField.Name {
+    /// A `Host` header left among the fields: only a second one is (the first is the authority).
+    static let host = Self("Host")!
 }

@@ -15,7 +15,7 @@ struct SessionMiddleware: RouterMiddleware {
     static let cookieName = "pb_session"
     static let headerName = HTTPField.Name.csrfToken
 
-    let makeToken: @Sendable () -> String
+    let tokens: SessionTokens
     let bodyLimit: @Sendable (Request) -> Int
     /// How long a body may take to arrive: the connection's idle timeout resets on every chunk,
     /// so without this a client trickling a byte at a time could hold a request open for hours.
@@ -24,14 +24,17 @@ struct SessionMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var request = request
         var context = context
-        let cookie = request.cookies[Self.cookieName].map(\.value).flatMap { SessionToken.isWellFormed($0) ? $0 : nil }
-        context.csrfToken = cookie ?? makeToken()
+        // Only a token this server issued counts; any other value is replaced by a fresh one.
+        let cookie = tokens.ours(in: request)
+        context.csrfToken = cookie ?? tokens.issue()
         context.isNewSession = cookie == nil
+        context.sessionOwner = tokens.owner(of: context.csrfToken)
         context.language = Language(request)
 
         if !Self.isSafe(request.method) {
-            // Refused before the body is read when the answer is already known: no cookie (which is
-            // how a cross-site form post arrives, the cookie being SameSite) or a wrong header token.
+            // Refused before the body is read when the answer is already known: no cookie of ours
+            // (a cross-site form post comes without one, the cookie being SameSite; a planted one
+            // does not verify) or a wrong header token. The error page gives a fresh cookie.
             guard let cookie else { throw WebError.forbidden }
             let header = request.headers[Self.headerName]
             if let header, !SessionToken.matches(header, cookie) { throw WebError.forbidden }
@@ -39,12 +42,10 @@ struct SessionMiddleware: RouterMiddleware {
             guard let sent = header ?? context.form["csrf"], SessionToken.matches(sent, cookie) else { throw WebError.forbidden }
         }
 
+        // A body of megabytes (an import) is given back to the system once the request is done.
+        defer { if context.body.readableBytes >= MemoryTrim.threshold { MemoryTrim.soon() } }
         var response = try await next(request, context)
-        if context.isNewSession {
-            response.setCookie(Cookie(
-                name: Self.cookieName, value: context.csrfToken, maxAge: 400 * 24 * 60 * 60,
-                path: "/", httpOnly: true, sameSite: .lax))
-        }
+        if context.isNewSession { response.setCookie(SessionTokens.cookie(context.csrfToken)) }
         return response
     }
 
@@ -78,7 +79,9 @@ struct SessionMiddleware: RouterMiddleware {
             guard let boundary = MultipartForm.boundary(in: request.headers[.contentType] ?? "") else {
                 throw WebError.badRequest(.noBoundary)
             }
-            (context.form, context.files) = try MultipartForm.parse(Array(bytes), boundary: boundary)
+            (context.form, context.files) = try body.withUnsafeReadableBytes { raw throws(WebError) in
+                try MultipartForm.parse(raw, boundary: boundary)
+            }
         } else if type.hasPrefix("application/json") {
             // A nested document (an import) is not a form; routes that want fields say so then.
             do {

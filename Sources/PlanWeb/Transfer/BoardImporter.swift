@@ -93,7 +93,11 @@ struct BoardImporter {
         guard !bytes.isEmpty else { throw .importRejected(.empty) }
         let document: Document
         do {
-            document = try TrelloBoard.decoder.decode(Document.self, from: Data(bytes))
+            // Decoded from the bytes where they are: no second copy of a file of megabytes.
+            document = try bytes.withUnsafeBytes { raw in
+                let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: raw.baseAddress!), count: raw.count, deallocator: .none)
+                return try TrelloBoard.decoder.decode(Document.self, from: data)
+            }
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
             throw .importRejected(.notJSON)
         } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {

@@ -14,6 +14,8 @@ struct Reader: Sendable {
     let strings: Strings
     let csrf: String?
     let path: String
+    /// Logged in with the access token's form: the header offers to log out.
+    var loggedIn = false
 
     var language: Language { strings.language }
 }
@@ -118,6 +120,7 @@ private struct PageEnvelope: MustacheParent {
         case "lang": return reader.language.tag
         case "readerCSRF": return reader.csrf
         case "here": return reader.path
+        case "loggedIn": return reader.loggedIn
         case "languages":
             return Language.allCases.map { LanguageOption(tag: $0.tag, name: $0.nativeName, current: $0 == reader.language) }
         default: break

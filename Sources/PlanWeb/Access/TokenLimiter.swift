@@ -1,0 +1,101 @@
+import NIOCore
+import Synchronization
+
+/// The one gate every access-token check goes through, bearer header or login form alike.
+///
+/// Each client (an IPv4 address, or an IPv6 /64, since one machine is often given a whole /64)
+/// may get `perClient` tokens wrong in `window`; after that its requests carrying a token are
+/// refused (429) without the token being looked at, so a guesser learns nothing more. The budget
+/// is per client so that a guesser cannot lock the owner out: a client that has not been guessing
+/// is always checked, and the right token always lets it in.
+///
+/// Guessing from many addresses at once is slowed for all of them together: once `global` wrong
+/// tokens have come in `window` from anyone, every client that gets one wrong may try again only
+/// once per window (`leanPerClient`). That still never refuses a client that has not guessed, so
+/// the owner's first try, right, succeeds even while an attack is being refused.
+final class TokenLimiter: Sendable {
+    struct Budget: Sendable {
+        var perClient = 10
+        var leanPerClient = 1
+        var global = 100
+        var window: Duration = .seconds(60)
+        /// The most clients remembered; the ones whose failures are oldest are forgotten first.
+        var clients = 10_000
+    }
+
+    private struct State {
+        var failures: [String: [ContinuousClock.Instant]] = [:]
+        var all: [ContinuousClock.Instant] = []
+    }
+
+    let budget: Budget
+    private let state = Mutex(State())
+
+    init(_ budget: Budget = Budget()) {
+        self.budget = budget
+    }
+
+    /// The key a client is counted under.
+    static func client(_ address: SocketAddress?) -> String {
+        guard let address else { return "unknown" }
+        switch address {
+        case .v4:
+            return address.ipAddress ?? "unknown"
+        case .v6(let v6):
+            // A v4-mapped address is that v4 address; otherwise the /64 the address is in.
+            var raw = v6.address.sin6_addr
+            let bytes = withUnsafeBytes(of: &raw) { Array($0) }
+            if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xff && bytes[11] == 0xff {
+                return bytes[12...].map(String.init).joined(separator: ".")
+            }
+            return bytes[0..<8].map { String($0, radix: 16) }.joined(separator: ":") + "::/64"
+        case .unixDomainSocket:
+            return "local"
+        }
+    }
+
+    /// Whether a token from `client` may be checked now.
+    func mayCheck(_ client: String, now: ContinuousClock.Instant = .now) -> Bool {
+        state.withLock { state in
+            forgetOld(&state, now: now)
+            let mine = state.failures[client]?.count ?? 0
+            let allowed = state.all.count >= budget.global ? budget.leanPerClient : budget.perClient
+            return mine < allowed
+        }
+    }
+
+    /// Counts a wrong token from `client`.
+    func recordFailure(_ client: String, now: ContinuousClock.Instant = .now) {
+        state.withLock { state in
+            forgetOld(&state, now: now)
+            state.failures[client, default: []].append(now)
+            state.all.append(now)
+            if state.failures.count > budget.clients {
+                let oldest = state.failures.min { ($0.value.last ?? now) < ($1.value.last ?? now) }
+                if let oldest { state.failures[oldest.key] = nil }
+            }
+        }
+    }
+
+    /// Wrong tokens counted in the current window, from everyone (for tests and the log).
+    var recentFailures: Int {
+        state.withLock { state in
+            forgetOld(&state, now: .now)
+            return state.all.count
+        }
+    }
+
+    /// How many clients have failures remembered (for tests).
+    var rememberedClients: Int { state.withLock { $0.failures.count } }
+
+    private func forgetOld(_ state: inout State, now: ContinuousClock.Instant) {
+        let start = now - budget.window
+        if let first = state.all.first, first < start {
+            state.all.removeAll { $0 < start }
+            state.failures = state.failures.compactMapValues { times in
+                let kept = times.filter { $0 >= start }
+                return kept.isEmpty ? nil : kept
+            }
+        }
+    }
+}

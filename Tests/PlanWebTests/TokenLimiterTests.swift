@@ -1,0 +1,67 @@
+import NIOCore
+import Testing
+@testable import PlanWeb
+
+/// The one budget every access-token check draws on (the HTTP side is in Tests/Browser/test_token_guessing.py).
+@Suite struct TokenLimiterTests {
+    let start = ContinuousClock.now
+
+    @Test func aClientThatKeepsGuessingIsStoppedAndOthersAreNot() {
+        let limiter = TokenLimiter()
+        for _ in 0..<10 {
+            #expect(limiter.mayCheck("attacker", now: start))
+            limiter.recordFailure("attacker", now: start)
+        }
+        #expect(!limiter.mayCheck("attacker", now: start))
+        #expect(limiter.mayCheck("owner", now: start), "the owner's own try is still checked")
+        #expect(limiter.mayCheck("attacker", now: start + .seconds(61)), "a minute later, the budget is back")
+    }
+
+    @Test func guessingFromManyAddressesLeavesEachOfThemOneTryAMinute() {
+        let limiter = TokenLimiter()
+        for address in 0..<10 {
+            for _ in 0..<10 { limiter.recordFailure("10.0.0.\(address)", now: start) }
+        }
+        #expect(limiter.recentFailures == 100)
+        // A new address gets one try, not ten, while the board is under attack...
+        #expect(limiter.mayCheck("10.0.1.1", now: start))
+        limiter.recordFailure("10.0.1.1", now: start)
+        #expect(!limiter.mayCheck("10.0.1.1", now: start))
+        // ...and a client that has not been guessing is always checked, so the right token gets in.
+        #expect(limiter.mayCheck("owner", now: start))
+    }
+
+    @Test func clientsAreCountedByAddressAndIPv6ByItsSlash64() throws {
+        #expect(TokenLimiter.client(try SocketAddress(ipAddress: "192.168.1.20", port: 5000)) == "192.168.1.20")
+        #expect(TokenLimiter.client(try SocketAddress(ipAddress: "::ffff:192.168.1.20", port: 1)) == "192.168.1.20")
+        let a = TokenLimiter.client(try SocketAddress(ipAddress: "2001:db8:1:2::1", port: 1))
+        let b = TokenLimiter.client(try SocketAddress(ipAddress: "2001:db8:1:2:ffff:eeee:dddd:cccc", port: 1))
+        let c = TokenLimiter.client(try SocketAddress(ipAddress: "2001:db8:1:3::1", port: 1))
+        #expect(a == b, "one /64 is one client")
+        #expect(a != c)
+        #expect(TokenLimiter.client(nil) == "unknown")
+    }
+
+    @Test func theMemoryOfClientsIsBounded() {
+        var budget = TokenLimiter.Budget()
+        budget.clients = 50
+        budget.global = 1_000_000
+        let limiter = TokenLimiter(budget)
+        for address in 0..<500 { limiter.recordFailure("c\(address)", now: start + .milliseconds(address)) }
+        #expect(limiter.rememberedClients <= 50)
+    }
+
+    @Test(arguments: [
+        ("aaaaaaaaaaaaaaaa", false), ("password12345678", false), ("Passw0rd!Passw0rd!", false), ("0123456789abcdefghij", false),
+        ("correct-horse-battery-staple-42", true),
+    ])
+    func weakTokensAreToldApart(token: String, strong: Bool) {
+        #expect(AccessToken.isStrong(token) == strong, "\(token): \(AccessToken.estimatedBits(token)) bits")
+    }
+
+    @Test func generatedTokensAreAlwaysStrongAndDifferent() {
+        let tokens = (0..<200).map { _ in AccessToken.generate() }
+        #expect(Set(tokens).count == 200)
+        #expect(tokens.allSatisfy { AccessToken.isStrong($0) && $0.count == 43 })
+    }
+}
