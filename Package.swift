@@ -54,7 +54,7 @@ let package = Package(
         .executableTarget(
             name: "planboard",
             dependencies: [
-                "PlanWeb",
+                "PlanWeb", "PlanStore", "PlanCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

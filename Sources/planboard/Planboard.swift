@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import PlanCore
 import PlanStore
 import PlanWeb
 
@@ -50,9 +51,21 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("trusted-proxy"), help: "Address of a proxy in front of the board whose X-Forwarded-For and X-Forwarded-Proto are believed. Repeatable.")
     var trustedProxies: [String] = []
 
+    @Option(help: "How many of a browser's latest changes its undo can reach.")
+    var undoDepth = ChangeLogPolicy().undoDepth
+
+    @Option(help: "How many days a change can still be undone; after that, the notes kept for undoing it (a deleted task's included) are dropped.")
+    var undoDays: Double = ChangeLogPolicy().undoWindow / 86_400
+
+    @Option(help: "How many days of changes the history keeps at all (the newest few hundred stay regardless, for tabs catching up).")
+    var historyDays = ChangeLogPolicy().keepDays
+
     mutating func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard idleTimeout > 0, bodyTimeout > 0 else { throw ValidationError("Timeouts must be more than 0 seconds.") }
+        guard undoDepth >= 1, undoDays > 0, historyDays >= 1 else {
+            throw ValidationError("--undo-depth, --undo-days and --history-days must be at least 1 (undo days: more than 0).")
+        }
     }
 
     func run() async throws {
@@ -72,7 +85,11 @@ struct Serve: AsyncParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
-        let store = try SQLiteBoardStore.open(path: path)
+        var policy = ChangeLogPolicy()
+        policy.undoDepth = undoDepth
+        policy.undoWindow = undoDays * 86_400
+        policy.keepDays = historyDays
+        let store = try SQLiteBoardStore.open(path: path, policy: policy)
         let host = self.host
         let locked = token != nil
         let app = try await buildApplication(

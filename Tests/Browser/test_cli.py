@@ -50,6 +50,9 @@ class CommandLineTests(unittest.TestCase):
         result = subprocess.run([BINARY, "--resources", "/nonexistent"], capture_output=True, text=True, timeout=30)
         self.assertNotEqual(result.returncode, 0)
         self.assertIn("has no Templates/board.mustache", result.stderr)
+        result = subprocess.run([BINARY, "--undo-depth", "0"], capture_output=True, text=True, timeout=30)
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("--undo-depth, --undo-days and --history-days must be at least 1", result.stderr)
 
 
 class BackupRestoreTests(unittest.TestCase):
