@@ -9,7 +9,7 @@ public enum MovePlace: Sendable, Equatable {
 /// A request to place a task in `column` at `place`.
 public struct MoveRequest: Sendable, Equatable {
     public let taskID: TaskID
-    public let column: Column
+    public let column: BoardColumn
     public let place: MovePlace
     /// Lets a client retry safely: the same id gets the first answer again.
     public let moveID: String?
@@ -17,7 +17,7 @@ public struct MoveRequest: Sendable, Equatable {
     /// a relative move is refused when the task has been moved since that revision.
     public let revision: Int64?
 
-    public init(taskID: TaskID, column: Column, place: MovePlace, moveID: String? = nil, revision: Int64? = nil) {
+    public init(taskID: TaskID, column: BoardColumn, place: MovePlace, moveID: String? = nil, revision: Int64? = nil) {
         self.taskID = taskID
         self.column = column
         self.place = place
@@ -26,7 +26,7 @@ public struct MoveRequest: Sendable, Equatable {
     }
 
     /// A move after `after` (nil: first), as a drag sends it.
-    public init(taskID: TaskID, column: Column, after: TaskID?, moveID: String? = nil, revision: Int64? = nil) {
+    public init(taskID: TaskID, column: BoardColumn, after: TaskID?, moveID: String? = nil, revision: Int64? = nil) {
         self.init(taskID: taskID, column: column, place: .after(after), moveID: moveID, revision: revision)
     }
 
@@ -72,79 +72,5 @@ public enum MoveRules {
     public static func checkAnchor(_ anchor: PlanTask?, formerTitle: String? = nil, for request: MoveRequest) throws(PlanError) {
         guard request.after != nil else { return }
         guard let anchor, anchor.column == request.column else { throw .staleAnchor(anchor: anchor?.title ?? formerTitle) }
-    }
-}
-
-/// A change the store made, with the revision it produced.
-public struct Revised<Value: Sendable>: Sendable {
-    public let revision: Int64
-    public let value: Value
-
-    public init(revision: Int64, value: Value) {
-        self.revision = revision
-        self.value = value
-    }
-}
-
-extension Revised: Equatable where Value: Equatable {}
-
-/// What kind of change a revision records.
-public enum ChangeKind: String, Codable, Sendable {
-    case create, edit, move, finish, delete, undo, `import`, restore
-}
-
-/// What an undo reverted: the kind of change, and the task as it is now (or as it was, if the undo removed it).
-public struct UndoResult: Codable, Sendable, Equatable {
-    public let undone: ChangeKind
-    public let task: PlanTask
-    /// False when undoing removed the task (the undone change created it).
-    public let exists: Bool
-
-    public init(undone: ChangeKind, task: PlanTask, exists: Bool) {
-        self.undone = undone
-        self.task = task
-        self.exists = exists
-    }
-}
-
-/// The rules an undo must pass before it reverts anything.
-public enum UndoRules {
-    /// An undo reverts a change only while the task is as that change left it; otherwise it would
-    /// silently discard someone's later edit. Its exact key and timestamps are not compared: a
-    /// rebalance or an earlier undo may have rewritten them without anyone changing the task.
-    public static func checkUnchanged(_ current: PlanTask, since after: PlanTask, notesDigest: Int64?) throws(PlanError) {
-        // `after` is the task as the change log keeps it, without its notes: the notes are
-        // compared by their fingerprint (a log written before fingerprints compares them whole).
-        let same = current.id == after.id && current.title == after.title && current.column == after.column
-            && current.important == after.important && current.finished == after.finished
-            && current.notesFormat == after.notesFormat
-            && (notesDigest.map { current.notesDigest == $0 } ?? (current.notes == after.notes && current.notesSource == after.notesSource))
-        if !same { throw .changedSince(title: current.title) }
-    }
-}
-
-/// One change as other tabs see it: the task after the change (nil once deleted) and, when the
-/// change placed it somewhere, the task it now follows.
-public struct ChangeEvent: Sendable, Equatable {
-    public let revision: Int64
-    public let kind: ChangeKind
-    public let taskID: TaskID?
-    public let task: PlanTask?
-    /// Set when the change put the task at a new place: the column is `task.column`.
-    public let placement: Placement?
-
-    /// Where a change put a task: after `after` (nil: first) in its column.
-    public struct Placement: Sendable, Equatable {
-        public let after: TaskID?
-
-        public init(after: TaskID?) { self.after = after }
-    }
-
-    public init(revision: Int64, kind: ChangeKind, taskID: TaskID?, task: PlanTask?, placement: Placement?) {
-        self.revision = revision
-        self.kind = kind
-        self.taskID = taskID
-        self.task = task
-        self.placement = placement
     }
 }

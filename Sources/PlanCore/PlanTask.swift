@@ -7,7 +7,7 @@ public typealias TaskID = Int64
 public struct PlanTask: Codable, Sendable, Equatable, Identifiable {
     public var id: TaskID
     public var title: String
-    public var column: Column
+    public var column: BoardColumn
     /// Position inside `column`; only its order relative to other keys of the same column matters.
     public var orderKey: OrderKey
     public var important: Bool
@@ -42,7 +42,7 @@ public struct PlanTask: Codable, Sendable, Equatable, Identifiable {
     }
 
     public init(
-        id: TaskID, title: String, column: Column, orderKey: OrderKey,
+        id: TaskID, title: String, column: BoardColumn, orderKey: OrderKey,
         important: Bool = false, finished: Bool = false, notes: TaskNotes = .none, origin: String? = nil,
         created: Date, updated: Date
     ) {
@@ -84,7 +84,7 @@ extension PlanTask {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(TaskID.self, forKey: .id)
         title = try container.decode(String.self, forKey: .title)
-        column = try container.decode(Column.self, forKey: .column)
+        column = try container.decode(BoardColumn.self, forKey: .column)
         orderKey = try container.decode(OrderKey.self, forKey: .orderKey)
         important = try container.decode(Bool.self, forKey: .important)
         finished = try container.decode(Bool.self, forKey: .finished)

@@ -3,12 +3,12 @@ import Foundation
 /// What a person submits to create a task, checked against the board's rules.
 public struct NewTask: Sendable, Equatable {
     public let title: String
-    public let column: Column
+    public let column: BoardColumn
     public let important: Bool
     public let notes: TaskNotes
 
     /// Validates the title; notes arrive already sanitized by the caller.
-    public init(title: String, column: Column, important: Bool = false, notes: TaskNotes = .none) throws(PlanError) {
+    public init(title: String, column: BoardColumn, important: Bool = false, notes: TaskNotes = .none) throws(PlanError) {
         self.title = try TaskTitle.validate(title)
         self.column = column
         self.important = important
@@ -79,7 +79,7 @@ public enum TaskTitle {
 /// A task arriving in an imported file, already checked and with notes already sanitized.
 public struct ImportedTask: Sendable, Equatable {
     public let title: String
-    public let column: Column
+    public let column: BoardColumn
     public let important: Bool
     public let finished: Bool
     public let notes: TaskNotes
@@ -91,7 +91,7 @@ public struct ImportedTask: Sendable, Equatable {
     public let origin: String?
 
     public init(
-        title: String, column: Column, important: Bool, finished: Bool, notes: TaskNotes,
+        title: String, column: BoardColumn, important: Bool, finished: Bool, notes: TaskNotes,
         created: Date, updated: Date, originalID: TaskID?, origin: String? = nil
     ) {
         self.title = title

@@ -7,7 +7,7 @@ import PlanCore
 extension PlanTask {
     /// Reads a `task` row; a row that breaks the schema's promises is corruption, reported as such.
     init(row: Row) throws {
-        guard let column = PlanCore.Column(rawValue: row["column"]) else {
+        guard let column = BoardColumn(rawValue: row["column"]) else {
             throw DatabaseError(message: "task \(row["id"] as Int64) has an unknown column \(String(describing: row["column"] as String?))")
         }
         guard let key = OrderKey(rawValue: row["orderKey"]) else {

@@ -14,7 +14,7 @@ extension SQLiteBoardStore {
     /// Reads at most three rows through the (column, orderKey) index, so a move costs the same
     /// in a column of 30 or 3,000 tasks. Only when the key would pass `OrderKey.maxLength` is the
     /// column rebalanced, in the same transaction.
-    func placeKey(_ db: Database, in column: PlanCore.Column, at slot: Slot, moving task: PlanTask?) throws -> OrderKey {
+    func placeKey(_ db: Database, in column: BoardColumn, at slot: Slot, moving task: PlanTask?) throws -> OrderKey {
         let (lower, upper) = try neighbours(db, in: column, at: slot, excluding: task?.id)
         let key = OrderKey.between(lower, upper)
         if key.isWithinBound { return key }
@@ -24,7 +24,7 @@ extension SQLiteBoardStore {
     }
 
     private func neighbours(
-        _ db: Database, in column: PlanCore.Column, at slot: Slot, excluding excluded: TaskID?
+        _ db: Database, in column: BoardColumn, at slot: Slot, excluding excluded: TaskID?
     ) throws -> (OrderKey?, OrderKey?) {
         let others = "\"column\" = ? AND id IS NOT ?"
         switch slot {
@@ -48,7 +48,7 @@ extension SQLiteBoardStore {
     }
 
     /// Spreads the column's keys evenly again; the task being moved is parked aside and placed by the caller.
-    private func rebalance(_ db: Database, _ column: PlanCore.Column, parking task: PlanTask?) throws {
+    private func rebalance(_ db: Database, _ column: BoardColumn, parking task: PlanTask?) throws {
         metrics.countRebalance()
         let ids = try TaskID.fetchAll(
             db, sql: "SELECT id FROM task WHERE \"column\" = ? AND id IS NOT ? ORDER BY orderKey",

@@ -39,6 +39,7 @@ func buildRouter(
     configuration: AppConfiguration, deps: WebDependencies, notifier: ChangeNotifier, assets: StaticAssets, tokens: SessionTokens
 ) -> Router<PlanRequestContext> {
     let router = Router(context: PlanRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: RequestLogMiddleware())
     // Outside the error middleware, so error pages are compressed too.
     router.add(middleware: CompressionMiddleware())
@@ -50,10 +51,10 @@ func buildRouter(
         hostNames: configuration.hostNames, accessToken: configuration.accessToken, sessions: sessions, limiter: limiter))
     router.add(middleware: StaticFilesMiddleware(assets: assets))
     let (limit, importLimit) = (configuration.maxBodySize, configuration.maxImportSize)
-    router.add(middleware: SessionMiddleware(
+    router.add(middleware: SessionMiddleware(tokens: tokens))
+    router.add(middleware: CSRFMiddleware(
         tokens: tokens,
-        bodyLimit: { request in request.uri.path == "/import" ? importLimit : limit },
-        bodyTimeout: configuration.bodyTimeout))
+        body: RequestBody(limit: { request in request.uri.path == "/import" ? importLimit : limit }, timeout: configuration.bodyTimeout)))
     BoardController(deps: deps).addRoutes(to: router)
     TaskController(deps: deps).addRoutes(to: router)
     TransferController(deps: deps).addRoutes(to: router)

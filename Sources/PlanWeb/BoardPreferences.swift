@@ -7,7 +7,7 @@ struct BoardPreferences: Sendable, Equatable {
     static let cookieName = "pb_hide_finished"
     /// Set once the first-visit explanation was dismissed, or a first task added from this browser.
     static let welcomeCookieName = "pb_welcome"
-    private(set) var hiddenFinished: Set<Column> = []
+    private(set) var hiddenFinished: Set<BoardColumn> = []
     private(set) var welcomed = false
 
     init() {}
@@ -16,7 +16,7 @@ struct BoardPreferences: Sendable, Equatable {
     init(_ request: Request) {
         welcomed = request.cookies[Self.welcomeCookieName] != nil
         guard let value = request.cookies[Self.cookieName]?.value else { return }
-        hiddenFinished = Set(value.split(separator: ".").compactMap { Column(rawValue: String($0)) })
+        hiddenFinished = Set(value.split(separator: ".").compactMap { BoardColumn(rawValue: String($0)) })
     }
 
     /// The cookie that keeps the first-visit explanation away for good.
@@ -24,22 +24,22 @@ struct BoardPreferences: Sendable, Equatable {
         Cookie(name: welcomeCookieName, value: "done", maxAge: 400 * 24 * 60 * 60, path: "/", httpOnly: true, sameSite: .lax)
     }
 
-    func hidesFinished(in column: Column) -> Bool {
+    func hidesFinished(in column: BoardColumn) -> Bool {
         hiddenFinished.contains(column)
     }
 
-    mutating func setHidesFinished(_ hide: Bool, in column: Column) {
+    mutating func setHidesFinished(_ hide: Bool, in column: BoardColumn) {
         if hide { hiddenFinished.insert(column) } else { hiddenFinished.remove(column) }
     }
 
     /// The cookie that remembers these choices (for 400 days, the longest browsers keep one).
     var cookie: Cookie {
-        let value = Column.allCases.filter(hiddenFinished.contains).map(\.rawValue).joined(separator: ".")
+        let value = BoardColumn.allCases.filter(hiddenFinished.contains).map(\.rawValue).joined(separator: ".")
         return Cookie(name: Self.cookieName, value: value, maxAge: value.isEmpty ? 0 : 400 * 24 * 60 * 60, path: "/", httpOnly: true, sameSite: .lax)
     }
 
     /// Part of the board page's entity tag: the page differs with these choices.
     var fingerprint: String {
-        Column.allCases.map { hiddenFinished.contains($0) ? "1" : "0" }.joined() + (welcomed ? "w" : "")
+        BoardColumn.allCases.map { hiddenFinished.contains($0) ? "1" : "0" }.joined() + (welcomed ? "w" : "")
     }
 }

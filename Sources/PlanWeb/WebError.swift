@@ -71,7 +71,6 @@ public enum BadRequest: Equatable, Sendable {
     case malformedMultipart
     case tooManyParts(limit: Int)
     case unterminatedPartHeaders
-    case partHeadersNotUTF8
     case truncated
     case fieldNotUTF8(name: String)
     case partWithoutName

@@ -2,7 +2,6 @@
 the session cookie set, as the browser sends it (plain, then accepting gzip). Not part of the test
 run; scripts/bench-http runs it against the release build (or any binary given, to compare)."""
 import argparse
-import json
 import os
 import re
 import subprocess
@@ -14,6 +13,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 import realistic  # noqa: E402
 from harness import ROOT  # noqa: E402
+from session import BoardSession  # noqa: E402
 
 
 def start(binary, folder, resources):
@@ -28,14 +28,10 @@ def start(binary, folder, resources):
 
 def seed(url, count):
     """Imports the realistic board in one request; returns the session cookie."""
-    with urllib.request.urlopen(url + "/", timeout=30) as response:
-        cookie = response.headers["Set-Cookie"].split(";")[0]
-    body = json.dumps(realistic.export(count)).encode()
-    request = urllib.request.Request(url + "/import", data=body, headers={
-        "Cookie": cookie, "X-CSRF-Token": cookie.split("=", 1)[1], "Content-Type": "application/json", "Accept": "application/json"})
-    with urllib.request.urlopen(request, timeout=60) as response:
-        assert response.status == 200
-    return cookie
+    session = BoardSession(url)
+    status, answer = session.post_json("/import", realistic.export(count))
+    assert status == 200, (status, answer)
+    return session.cookie
 
 
 def wrk(url, cookie, extra=()):

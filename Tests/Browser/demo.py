@@ -1,6 +1,5 @@
 """A realistic board for screenshots and demos, created through the JSON API."""
-import json
-import urllib.parse
+from session import BoardSession
 
 DEMO = {
     "today": [("Reply to Anna about the offsite dates", True, ""), ("Review pull request #42", False, "Check the migration and the rollback path."),
@@ -31,31 +30,22 @@ DEMO_HANS = {
 FINISHED_HANS = ["预约牙医"]
 
 
-def session(server):
-    """A cookie and CSRF token from a first visit."""
-    _, headers, _ = server.request("/")
-    cookie = headers["Set-Cookie"].split(";")[0]
-    return cookie, cookie.split("=", 1)[1]
-
-
-def post(server, path, fields, cookie, token):
-    body = urllib.parse.urlencode({**fields, "csrf": token}).encode()
-    status, _, text = server.request(path, data=body, headers={
-        "Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"})
+def post(session, path, fields):
+    status, answer = session.post(path, fields)
     if status >= 400:
-        raise RuntimeError(f"{path}: {status} {text}")
-    return json.loads(text) if text else None
+        raise RuntimeError(f"{path}: {status} {answer}")
+    return answer
 
 
 def seed(server, board=None, finished=None):
     """Creates the demo tasks (English unless another board is given); returns {title: id}."""
     board, finished = (DEMO, FINISHED) if board is None else (board, finished or [])
-    cookie, token = session(server)
+    session = BoardSession(server.url)
     ids = {}
     for column, tasks in board.items():
         for title, important, notes in tasks:
-            task = post(server, "/tasks", {"title": title, "column": column, "important": "true" if important else "false", "notes": notes}, cookie, token)
+            task = post(session, "/tasks", {"title": title, "column": column, "important": "true" if important else "false", "notes": notes})
             ids[title] = task["id"]
     for title in finished:
-        post(server, f"/tasks/{ids[title]}/finish", {"finished": "true"}, cookie, token)
+        post(session, f"/tasks/{ids[title]}/finish", {"finished": "true"})
     return ids

@@ -9,6 +9,7 @@ import urllib.parse
 from selenium.webdriver.support.ui import WebDriverWait
 
 from harness import ServerTestCase, chromium
+from session import BoardSession
 
 # Runs in every page before its own scripts (DevTools injection is outside the page's CSP): it
 # records the drag layer's events and any Content-Security-Policy violation.
@@ -27,20 +28,11 @@ document.addEventListener('securitypolicyviolation', (event) => {
 """
 
 
-class Client:
+class Client(BoardSession):
     """A second browser, as far as the server can tell: its own session, talking JSON."""
 
     def __init__(self, server):
-        self.server = server
-        _, headers, _ = server.request("/")
-        self.cookie = headers["Set-Cookie"].split(";")[0]
-        self.token = self.cookie.split("=", 1)[1]
-
-    def post(self, path, fields=None):
-        body = urllib.parse.urlencode({**(fields or {}), "csrf": self.token}).encode()
-        status, _, text = self.server.request(path, data=body, headers={
-            "Cookie": self.cookie, "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"})
-        return status, (json.loads(text) if text else None)
+        super().__init__(server.url)
 
     def add(self, column, titles, finished=()):
         """Adds tasks in order; returns {title: id}."""

@@ -17,6 +17,8 @@ import threading
 import time
 import urllib.parse
 
+from session import BoardSession
+
 DOCUMENTED_CODES = {"stale", "task_finished", "not_found", "invalid_anchor", "move_id_reused", "invalid_title",
                     "unknown_column", "invalid_field", "nothing_to_undo"}
 
@@ -51,12 +53,9 @@ class Client(threading.Thread):
         self.moves_sent = []
 
     def connect(self):
+        session = BoardSession(f"http://{self.host}:{self.port}")
+        self.cookie, self.token = session.cookie, session.token
         self.connection = http.client.HTTPConnection(self.host, self.port, timeout=10)
-        self.connection.request("GET", "/", headers={"Host": f"127.0.0.1:{self.port}"})
-        response = self.connection.getresponse()
-        response.read()
-        cookie = response.getheader("Set-Cookie").split(";")[0]
-        self.cookie, self.token = cookie, cookie.split("=", 1)[1]
 
     def refresh(self):
         status, body, _ = self.call("GET", "/", None)

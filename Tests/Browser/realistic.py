@@ -3,8 +3,8 @@ about two tasks in five (a sentence or two, sometimes a short list), some tasks 
 finished. Deterministic for a given seed, so runs compare."""
 import json
 import random
-import urllib.parse
-import urllib.request
+
+from session import BoardSession
 
 VERBS = ["Call", "Email", "Review", "Write", "Book", "Plan", "Fix", "Update", "Prepare", "Send", "Renew", "Buy",
          "Clean", "Read", "Draft", "Schedule", "Pay", "Return", "Order", "Check", "Finish", "Organise", "Ask", "Pick up"]
@@ -44,15 +44,12 @@ def tasks(count, seed=1):
 
 def seed(url, count, seed=1):
     """Adds `count` realistic tasks to the board at `url` through its JSON API; returns the session cookie."""
-    with urllib.request.urlopen(url + "/", timeout=30) as response:
-        cookie = response.headers["Set-Cookie"].split(";")[0]
-    token = cookie.split("=", 1)[1]
-    headers = {"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"}
+    session = BoardSession(url)
 
     def post(path, fields):
-        body = urllib.parse.urlencode({**fields, "csrf": token}).encode()
-        with urllib.request.urlopen(urllib.request.Request(url + path, data=body, headers=headers), timeout=30) as response:
-            return json.loads(response.read())
+        status, answer = session.post(path, fields)
+        assert status < 400, (path, status, answer)
+        return answer
 
     for task in tasks(count, seed):
         fields = {"title": task["title"], "column": task["column"], "notes": task["notes"]}
@@ -61,7 +58,7 @@ def seed(url, count, seed=1):
         created = post("/tasks", fields)
         if task["finished"]:
             post(f"/tasks/{created['id']}/finish", {"finished": "true"})
-    return cookie
+    return session.cookie
 
 
 def export(count, seed=1):

@@ -4,6 +4,7 @@ import signal
 import unittest
 
 from harness import Server
+from session import BoardSession
 
 
 class CommandLineTests(unittest.TestCase):
@@ -26,12 +27,7 @@ class CommandLineTests(unittest.TestCase):
         first.database = os.path.join(first.folder, "does", "not", "exist", "board.sqlite")
         first.start()
         self.addCleanup(first.cleanup)
-        status, headers, _ = first.request("/")
-        cookie = headers["Set-Cookie"].split(";")[0]
-        token = cookie.split("=", 1)[1]
-        status, _, _ = first.request(
-            "/tasks", data=f"title=Survives&column=next&csrf={token}".encode(),
-            headers={"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"})
+        status, _ = BoardSession(first.url).post("/tasks", {"title": "Survives", "column": "next"})
         self.assertEqual(status, 201)
         self.assertTrue(os.path.exists(first.database))
         first.stop()
@@ -76,8 +72,8 @@ class BackupRestoreTests(unittest.TestCase):
             self.assertEqual(db.execute("PRAGMA integrity_check").fetchone()[0], "ok")
             self.assertEqual(db.execute("SELECT COUNT(*) FROM task").fetchone()[0], 10)
 
-        cookie, token = demo.session(server)
-        demo.post(server, "/tasks", {"title": "added after the backup", "column": "today"}, cookie, token)
+        status, _ = BoardSession(server.url).post("/tasks", {"title": "added after the backup", "column": "today"})
+        self.assertEqual(status, 201)
         result = self.run_cli("restore", backup, "--database", server.database)
         self.assertEqual(result.returncode, 0, result.stderr)
         _, _, body = server.request("/", headers={"Accept": "application/json"})

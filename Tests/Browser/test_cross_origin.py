@@ -1,9 +1,7 @@
 """A hostile page in a real browser: another local origin posting forms and calling fetch, and a
 DNS-rebound name pointing at the board. None of it may change or read the board."""
 import http.server
-import json
 import threading
-import time
 import unittest
 
 from selenium.webdriver.support.ui import WebDriverWait

@@ -5,6 +5,7 @@ import time
 import unittest
 
 from harness import Server
+from session import BoardSession
 
 
 class HostileHTTPTests(unittest.TestCase):
@@ -12,9 +13,8 @@ class HostileHTTPTests(unittest.TestCase):
         self.server = Server(extra_args=["--idle-timeout", "1.5", "--body-timeout", "1.5"]).start()
         self.addCleanup(self.server.cleanup)
         self.port = int(self.server.url.rsplit(":", 1)[1])
-        _, headers, _ = self.server.request("/")
-        self.cookie = headers["Set-Cookie"].split(";")[0]
-        self.token = self.cookie.split("=", 1)[1]
+        session = BoardSession(self.server.url)
+        self.cookie, self.token = session.cookie, session.token
 
     def raw(self, data, read_timeout=10):
         """Sends raw bytes; returns the status line (or '' if the server closed without answering)."""

@@ -10,6 +10,7 @@ import unittest
 import urllib.parse
 
 from harness import Server
+from session import BoardSession
 
 MB = 1024 * 1024
 
@@ -47,9 +48,8 @@ class ImportMemoryTests(unittest.TestCase):
         self.addCleanup(self.server.cleanup)
         parsed = urllib.parse.urlparse(self.server.url)
         self.host, self.port = parsed.hostname, parsed.port
-        _, headers, _ = self.server.request("/")
-        self.cookie = headers["Set-Cookie"].split(";")[0]
-        self.token = self.cookie.split("=", 1)[1]
+        session = BoardSession(self.server.url)
+        self.cookie, self.token = session.cookie, session.token
 
     def upload(self, data):
         boundary = "----PlanBoardMemoryTest"

@@ -56,25 +56,25 @@ import Testing
 
 @Suite struct ColumnTests {
     @Test func columnsParseWhateverTheCase() throws {
-        #expect(try Column(parsing: "Today") == .today)
-        #expect(try Column(parsing: " later ") == .later)
+        #expect(try BoardColumn(parsing: "Today") == .today)
+        #expect(try BoardColumn(parsing: " later ") == .later)
     }
 
     @Test func unknownColumnIsRefusedWithItsName() {
-        #expect(throws: PlanError.unknownColumn("someday")) { try Column(parsing: "someday") }
+        #expect(throws: PlanError.unknownColumn("someday")) { try BoardColumn(parsing: "someday") }
         #expect(PlanError.unknownColumn("someday").field == "column")
     }
 
     @Test func columnsAreInDisplayOrder() {
-        #expect(Column.allCases.sorted() == [.today, .next, .later])
-        #expect(Column.allCases.map(\.title) == ["Today", "Next", "Later"])
+        #expect(BoardColumn.allCases.sorted() == [.today, .next, .later])
+        #expect(BoardColumn.allCases.map(\.rawValue) == ["today", "next", "later"])
     }
 }
 
 @Suite struct MoveRulesTests {
     let now = Date(timeIntervalSince1970: 0)
 
-    func task(_ id: TaskID, _ column: Column = .today, finished: Bool = false) -> PlanTask {
+    func task(_ id: TaskID, _ column: BoardColumn = .today, finished: Bool = false) -> PlanTask {
         PlanTask(id: id, title: "Task \(id)", column: column, orderKey: .between(nil, nil), finished: finished, created: now, updated: now)
     }
 

@@ -43,12 +43,11 @@ struct Fixture: Sendable, CustomTestStringConvertible {
 /// The public XSS vectors in `shared/xss/public-vectors.jsonl`.
 enum PublicVectors {
     /// Where the file is looked for: beside the repository (`<repo>/../shared`, as in the
-    /// PlanBoard checkout and CI) and at the workplace's fixed path (for this standalone package).
+    /// PlanBoard checkout and CI).
     static let candidates: [URL] = [
         URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("shared/xss/public-vectors.jsonl"),
-        URL(fileURLWithPath: "/work/shared/xss/public-vectors.jsonl"),
     ]
 
     private struct Line: Decodable {

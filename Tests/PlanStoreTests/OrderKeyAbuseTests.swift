@@ -8,11 +8,11 @@ import Testing
 @Suite struct OrderKeyAbuseTests {
     /// The reference: each column as a plain array of ids.
     struct ListModel {
-        var columns: [PlanCore.Column: [TaskID]] = [.today: [], .next: [], .later: []]
+        var columns: [BoardColumn: [TaskID]] = [.today: [], .next: [], .later: []]
 
-        mutating func append(_ id: TaskID, to column: PlanCore.Column) { columns[column, default: []].append(id) }
+        mutating func append(_ id: TaskID, to column: BoardColumn) { columns[column, default: []].append(id) }
 
-        mutating func move(_ id: TaskID, to column: PlanCore.Column, after anchor: TaskID?) {
+        mutating func move(_ id: TaskID, to column: BoardColumn, after anchor: TaskID?) {
             for key in columns.keys { columns[key]?.removeAll { $0 == id } }
             let index = anchor.flatMap { columns[column]!.firstIndex(of: $0).map { $0 + 1 } } ?? 0
             columns[column]!.insert(id, at: index)
@@ -23,7 +23,7 @@ import Testing
 
     func assertMatches(_ store: SQLiteBoardStore, _ model: ListModel, _ label: String) async throws {
         let board = try await store.board()
-        for column in PlanCore.Column.allCases {
+        for column in BoardColumn.allCases {
             #expect(board.tasks(in: column).map(\.id) == model.columns[column], "\(label): order of \(column)")
         }
         let longest = board.allTasks.map(\.orderKey.length).max() ?? 0
@@ -75,14 +75,14 @@ import Testing
         var generator = SeededGenerator(seed: 20261122)
         var ids: [TaskID] = []
         for index in 0..<300 {
-            let column = PlanCore.Column.allCases.randomElement(using: &generator)!
+            let column = BoardColumn.allCases.randomElement(using: &generator)!
             let task = try await store.create(try NewTask(title: "t\(index)", column: column), client: nil).value
             model.append(task.id, to: column)
             ids.append(task.id)
         }
         for step in 1...Self.count {
             let id = ids.randomElement(using: &generator)!
-            let column = PlanCore.Column.allCases.randomElement(using: &generator)!
+            let column = BoardColumn.allCases.randomElement(using: &generator)!
             let candidates = model.columns[column]!.filter { $0 != id }
             // One move in eight goes to the top; the rest after a random task of the target column.
             let after = Int.random(in: 0..<8, using: &generator) == 0 ? nil : candidates.randomElement(using: &generator)

@@ -6,7 +6,7 @@ import Testing
 /// Moves the buttons ask for ("up", "to the top", "to the end of Later"), resolved by the store
 /// against the column as it is when they arrive.
 @Suite struct RelativeMoveTests {
-    func move(_ store: SQLiteBoardStore, _ task: PlanTask, _ place: MovePlace, to column: PlanCore.Column? = nil, seen: Int64? = nil) async throws -> MoveResult {
+    func move(_ store: SQLiteBoardStore, _ task: PlanTask, _ place: MovePlace, to column: BoardColumn? = nil, seen: Int64? = nil) async throws -> MoveResult {
         try await store.move(MoveRequest(taskID: task.id, column: column ?? task.column, place: place, revision: seen), client: nil)
     }
 

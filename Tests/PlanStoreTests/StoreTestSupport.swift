@@ -25,7 +25,7 @@ extension SQLiteBoardStore {
 
     /// Adds tasks titled as given, in order, to one column.
     @discardableResult
-    func add(_ titles: [String], to column: PlanCore.Column = .today) async throws -> [PlanTask] {
+    func add(_ titles: [String], to column: BoardColumn = .today) async throws -> [PlanTask] {
         var tasks: [PlanTask] = []
         for title in titles { tasks.append(try await create(try NewTask(title: title, column: column), client: nil).value) }
         return tasks
@@ -39,9 +39,9 @@ extension SQLiteBoardStore {
     }
 
     /// Titles per column in display order.
-    func titles() async throws -> [PlanCore.Column: [String]] {
+    func titles() async throws -> [BoardColumn: [String]] {
         let board = try await board()
-        return Dictionary(uniqueKeysWithValues: PlanCore.Column.allCases.map { ($0, board.tasks(in: $0).map(\.title)) })
+        return Dictionary(uniqueKeysWithValues: BoardColumn.allCases.map { ($0, board.tasks(in: $0).map(\.title)) })
     }
 }
 

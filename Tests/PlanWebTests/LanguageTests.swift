@@ -134,7 +134,7 @@ import Testing
         errors += importProblems.map { .importRejected($0) }
         let badRequests: [BadRequest] = [
             .noBoundary, .tooManyFields(limit: 9), .notAFlatJSONObject, .badPercentEncoding, .invalidUTF8, .malformedMultipart,
-            .tooManyParts(limit: 9), .unterminatedPartHeaders, .partHeadersNotUTF8, .truncated, .fieldNotUTF8(name: "n"), .partWithoutName, .malformedHost,
+            .tooManyParts(limit: 9), .unterminatedPartHeaders, .truncated, .fieldNotUTF8(name: "n"), .partWithoutName, .malformedHost,
         ]
         let webErrors: [WebError] = [
             .forbidden, .tooLarge(limit: 1 << 20), .notFound, .unsupportedMediaType("text/csv"), .misdirected, .crossSite, .methodNotAllowed,
@@ -153,7 +153,7 @@ import Testing
             let report = RemovalReport(counts: Dictionary(uniqueKeysWithValues: RemovalReport.Category.allCases.map { ($0, 2) }))
             let removal = strings.removal(report)
             #expect(removal.firstMatch(of: #/\b[a-z]+\.[a-z]|\{\w+\}/#) == nil, "\(language.tag): \(removal)")
-            for column in Column.allCases { #expect(strings.column(column) != "column.\(column.rawValue)") }
+            for column in BoardColumn.allCases { #expect(strings.column(column) != "column.\(column.rawValue)") }
         }
         let english = try TestApp.strings(.english), traditional = try TestApp.strings(.traditionalChinese)
         #expect(english.tasks(1) == "1 task")

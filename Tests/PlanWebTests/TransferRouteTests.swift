@@ -304,12 +304,12 @@ import Testing
         let body = "--B\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\ntoken\r\n"
             + "--B\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a \\\"quoted\\\".json\"\r\nContent-Type: application/json\r\n\r\n{\"x\":\r\n1}\r\n"
             + "--B--\r\n"
-        let (fields, files) = try MultipartForm.parse(Array(body.utf8), boundary: "B")
+        let (fields, files) = try MultipartForm.parse(ByteBuffer(string: body), boundary: "B")
         #expect(fields["csrf"] == "token")
-        #expect(files == [UploadedFile(field: "file", filename: "a \"quoted\".json", contentType: "application/json", bytes: Array("{\"x\":\r\n1}".utf8))])
+        #expect(files == [UploadedFile(field: "file", filename: "a \"quoted\".json", bytes: ByteBuffer(string: "{\"x\":\r\n1}"))])
     }
 
-    @Test func malformedBodiesAreRefusedWithAReason() {
+    @Test func malformedBodiesAreRefusedWithAReason() throws {
         let cases = [
             "no boundary at all",
             "--B\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nunterminated",
@@ -317,9 +317,15 @@ import Testing
             "--B\r\nContent-Disposition: form-data; name=\"a\"",
         ]
         for body in cases {
-            #expect(throws: WebError.self, "\(body)") { try MultipartForm.parse(Array(body.utf8), boundary: "B") }
+            #expect(throws: WebError.self, "\(body)") { try MultipartForm.parse(ByteBuffer(string: body), boundary: "B") }
         }
+        // A field repeated keeps its first value; headers past the limit are refused.
+        let repeated = "--B\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nfirst\r\n--B\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nsecond\r\n--B--"
+        let (fields, _) = try MultipartForm.parse(ByteBuffer(string: repeated), boundary: "B")
+        #expect(fields["a"] == "first")
+        let longHeaders = "--B\r\nContent-Disposition: form-data; name=\"a\"\r\nX-Pad: " + String(repeating: "p", count: 9_000) + "\r\n\r\nx\r\n--B--"
+        #expect(throws: WebError.badRequest(.unterminatedPartHeaders)) { try MultipartForm.parse(ByteBuffer(string: longHeaders), boundary: "B") }
         let many = (0...MultipartForm.maxParts).map { "--B\r\nContent-Disposition: form-data; name=\"f\($0)\"\r\n\r\nx\r\n" }.joined() + "--B--"
-        #expect(throws: WebError.badRequest(.tooManyParts(limit: MultipartForm.maxParts))) { try MultipartForm.parse(Array(many.utf8), boundary: "B") }
+        #expect(throws: WebError.badRequest(.tooManyParts(limit: MultipartForm.maxParts))) { try MultipartForm.parse(ByteBuffer(string: many), boundary: "B") }
     }
 }

@@ -64,12 +64,3 @@ struct AccessController {
         return next
     }
 }
-
-/// The login form.
-package struct LoginPage: PageView {
-    package static let template = "login"
-
-    let csrf: String
-    let next: String
-    let error: String?
-}

@@ -115,7 +115,7 @@ struct BoardController {
     @Sendable func showFinished(_ request: Request, context: PlanRequestContext) async throws -> Response {
         let form = try context.fields()
         return try await deps.boardChange(request, context) {
-            let column = try Column(parsing: context.parameters.get("column") ?? "")
+            let column = try BoardColumn(parsing: context.parameters.get("column") ?? "")
             let show = try form.optionalBool("show") ?? true
             var preferences = BoardPreferences(request)
             preferences.setHidesFinished(!show, in: column)

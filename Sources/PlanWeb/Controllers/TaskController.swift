@@ -123,8 +123,8 @@ struct TaskController {
             return MoveRequest(taskID: id, column: try form.column(), after: try form.optionalTaskID("after"), moveID: moveID, revision: revision)
         }
         let place: MovePlace
-        var column: Column
-        if let target = Column(rawValue: to) {
+        var column: BoardColumn
+        if let target = BoardColumn(rawValue: to) {
             (place, column) = (.bottom, target)
         } else {
             place = switch to {
@@ -135,7 +135,7 @@ struct TaskController {
             default: throw PlanError.invalidField(name: "to", problem: .unknownPlace)
             }
             column = try await deps.store.task(id).column
-            if let named = form["column"], !named.isEmpty { column = try Column(parsing: named) }
+            if let named = form["column"], !named.isEmpty { column = try BoardColumn(parsing: named) }
         }
         // A button sent twice from the same page (a double click, a resubmitted form) is one move.
         if moveID == nil, let revision { moveID = "form-\(revision)-\(id)-\(to)-\(column.rawValue)" }

@@ -52,7 +52,7 @@ struct TransferController {
             guard case .planboard = source, existing.isEmpty else {
                 // A Trello board's lists, or tasks imported before: the person decides first.
                 let id = SessionToken.random()
-                try await deps.store.stash(upload: bytes, id: id)
+                try await deps.store.stash(upload: Array(bytes.readableBytesView), id: id)
                 return .seeOther("/import/review/\(id)")
             }
             let summary = try await store(source, choices: ImportChoices(), existing: existing, context)
@@ -80,7 +80,7 @@ struct TransferController {
         var choices = ImportChoices(skipDuplicates: form["duplicates"] != "import")
         if case .trello(let board) = source {
             for (list, _) in BoardImporter.openLists(of: board).prefix(ImportReviewPage.listsChosen) {
-                let column = form["list-\(list.id)"].flatMap { $0 == "skip" ? nil : Column(rawValue: $0) }
+                let column = form["list-\(list.id)"].flatMap { $0 == "skip" ? nil : BoardColumn(rawValue: $0) }
                 if form["list-\(list.id)"] != nil, column == nil, form["list-\(list.id)"] != "skip" {
                     throw PlanError.invalidField(name: "list-\(list.id)", problem: .unknownListChoice)
                 }
@@ -129,16 +129,16 @@ struct TransferController {
         return (id, try BoardImporter.read(bytes))
     }
 
-    private static func document(in request: Request, _ context: PlanRequestContext) throws(PlanError) -> [UInt8] {
+    private static func document(in request: Request, _ context: PlanRequestContext) throws(PlanError) -> ByteBuffer {
         let type = request.headers[.contentType]?.lowercased() ?? ""
         if type.hasPrefix("application/json") {
-            return Array(context.body.readableBytesView)
+            return context.body
         }
-        if let file = context.files.first(where: { $0.field == "file" && !($0.bytes.isEmpty && $0.filename.isEmpty) }) {
+        if let file = context.files.first(where: { $0.field == "file" && !($0.bytes.readableBytes == 0 && $0.filename.isEmpty) }) {
             return file.bytes
         }
         if let pasted = context.form["json"], !pasted.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            return Array(pasted.utf8)
+            return ByteBuffer(string: pasted)
         }
         throw .importRejected(.noFile)
     }

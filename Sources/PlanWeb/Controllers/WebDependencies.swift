@@ -71,12 +71,12 @@ struct WebDependencies: Sendable {
     /// The board page, as the person should see it now.
     func boardPage(
         _ context: PlanRequestContext, preferences: BoardPreferences, banner: Banner? = nil, notice: Notice? = nil,
-        addForms: [Column: BoardPage.AddForm] = [:], board: Board? = nil
+        addForms: [BoardColumn: BoardPage.AddForm] = [:], board: Board? = nil
     ) async throws -> BoardPage {
         let board = if let board { board } else { try await currentBoard() }
         let strings = strings(context)
-        var cards: [Column: [RenderedHTML]] = [:]
-        for column in Column.allCases {
+        var cards: [BoardColumn: [RenderedHTML]] = [:]
+        for column in BoardColumn.allCases {
             cards[column] = try self.cards.cards(board.tasks(in: column), strings: strings)
         }
         self.cards.keepOnly(Set(board.allTasks.lazy.map(\.id)))
@@ -129,11 +129,11 @@ extension PlanRequestContext {
 
 extension FormFields {
     /// The target column; absent or unknown names are the person's error.
-    func column() throws(PlanError) -> Column {
+    func column() throws(PlanError) -> BoardColumn {
         guard let raw = self["column"], !raw.isEmpty else {
             throw .invalidField(name: "column", problem: .missingColumn)
         }
-        return try Column(parsing: raw)
+        return try BoardColumn(parsing: raw)
     }
 
     /// An optional task id: absent or empty is nil.

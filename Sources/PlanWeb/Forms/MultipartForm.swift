@@ -1,14 +1,16 @@
 import Foundation
+import MultipartKit
+import NIOCore
 
 /// A file sent in a `multipart/form-data` form.
 struct UploadedFile: Sendable, Equatable {
     let field: String
     let filename: String
-    let contentType: String?
-    let bytes: [UInt8]
+    let bytes: ByteBuffer
 }
 
-/// Reads `multipart/form-data` bodies (RFC 7578) as browsers send them for file uploads.
+/// Reads `multipart/form-data` bodies (RFC 7578) as browsers send them for file uploads, with
+/// MultipartKit's parser.
 ///
 /// Strict and bounded: a fixed number of parts, short part headers, UTF-8 text fields. Anything
 /// else is a 400 with a sentence saying what is wrong.
@@ -27,77 +29,67 @@ enum MultipartForm {
         return nil
     }
 
-    /// The text fields and files of a body, read where it lies (an upload of megabytes is copied
-    /// once, into its file's bytes). `body` is indexed from 0.
-    static func parse<Bytes: RandomAccessCollection>(
-        _ body: Bytes, boundary: String
-    ) throws(WebError) -> (FormFields, [UploadedFile]) where Bytes.Element == UInt8, Bytes.Index == Int {
-        let delimiter = Array("--\(boundary)".utf8)
-        let lineDelimiter = Array("\r\n--\(boundary)".utf8)
-        guard body.starts(with: delimiter) else { throw .badRequest(.malformedMultipart) }
+    /// The text fields and files of a body. MultipartKit finds the parts; here they are counted,
+    /// named and sorted into fields (UTF-8 text, the first value of a name wins) and files.
+    static func parse(_ body: ByteBuffer, boundary: String) throws(WebError) -> (FormFields, [UploadedFile]) {
+        // The framing: every part completed, then the closing delimiter (the parser itself does
+        // not say whether the body ended in the middle of a part).
+        var trimmed = body.readableBytesView[...]
+        while let last = trimmed.last, last == 13 || last == 10 { trimmed = trimmed.dropLast() }
+        guard trimmed.starts(with: Array("--\(boundary)".utf8)), trimmed.reversed().starts(with: Array("--\(boundary)--".utf8).reversed()) else {
+            throw .badRequest(trimmed.starts(with: Array("--\(boundary)".utf8)) ? .truncated : .malformedMultipart)
+        }
+        var parts: [MultipartPart] = []
+        var current = MultipartPart(body: ByteBuffer())
+        var headerBytes = 0
+        var overLimit = false
+        let parser = MultipartParser(boundary: boundary)
+        parser.onHeader = { name, value in
+            headerBytes += name.utf8.count + value.utf8.count + 4
+            if headerBytes > maxHeaderBytes { overLimit = true }
+            current.headers.add(name: name, value: value)
+        }
+        parser.onBody = { chunk in current.body.writeBuffer(&chunk) }
+        parser.onPartComplete = {
+            if parts.count < maxParts + 1 { parts.append(current) }
+            current = MultipartPart(body: ByteBuffer())
+            headerBytes = 0
+        }
+        do {
+            try parser.execute(body)
+        } catch {
+            throw .badRequest(.malformedMultipart)
+        }
+        if overLimit { throw .badRequest(.unterminatedPartHeaders) }
+        if parts.count > maxParts { throw .badRequest(.tooManyParts(limit: maxParts)) }
         var fields: [String: String] = [:]
         var files: [UploadedFile] = []
-        var position = delimiter.count
-        var parts = 0
-        while true {
-            // After a delimiter: "--" ends the body, CRLF starts a part.
-            if body[position...].starts(with: [UInt8(ascii: "-"), UInt8(ascii: "-")]) { break }
-            guard body[position...].starts(with: [13, 10]) else { throw .badRequest(.malformedMultipart) }
-            position += 2
-            parts += 1
-            if parts > maxParts { throw .badRequest(.tooManyParts(limit: maxParts)) }
-            guard let headerEnd = firstIndex(of: [13, 10, 13, 10], in: body, from: position, limit: maxHeaderBytes) else {
-                throw .badRequest(.unterminatedPartHeaders)
-            }
-            guard let headerText = String(validating: body[position..<headerEnd], as: UTF8.self) else {
-                throw .badRequest(.partHeadersNotUTF8)
-            }
-            let contentStart = headerEnd + 4
-            guard let contentEnd = firstIndex(of: lineDelimiter, in: body, from: contentStart, limit: nil) else {
-                throw .badRequest(.truncated)
-            }
-            let disposition = try Disposition(headers: headerText)
-            let content = Array(body[contentStart..<contentEnd])
+        for part in parts {
+            let disposition = try Disposition(header: part.headers.first(name: "Content-Disposition"))
             if let filename = disposition.filename {
-                files.append(UploadedFile(field: disposition.name, filename: filename, contentType: disposition.contentType, bytes: content))
+                files.append(UploadedFile(field: disposition.name, filename: filename, bytes: part.body))
             } else if fields[disposition.name] == nil {
-                guard let text = String(validating: content, as: UTF8.self) else {
+                guard let text = String(validating: part.body.readableBytesView, as: UTF8.self) else {
                     throw .badRequest(.fieldNotUTF8(name: disposition.name))
                 }
                 fields[disposition.name] = text
             }
-            position = contentEnd + lineDelimiter.count
-            guard position <= body.count else { throw .badRequest(.truncated) }
         }
         return (FormFields(fields), files)
     }
 
-    /// What a part's headers say about it.
+    /// What a part's `Content-Disposition` says about it: its field name, and its file name when it is a file.
     private struct Disposition {
         var name = ""
         var filename: String?
-        var contentType: String?
 
-        init(headers: String) throws(WebError) {
-            var sawDisposition = false
-            for line in headers.split(separator: "\r\n") {
-                let pair = line.split(separator: ":", maxSplits: 1)
-                guard pair.count == 2 else { continue }
-                let value = pair[1].trimmingCharacters(in: .whitespaces)
-                switch pair[0].lowercased() {
-                case "content-disposition":
-                    sawDisposition = true
-                    for parameter in Self.parameters(value) {
-                        if parameter.key == "name" { name = parameter.value }
-                        if parameter.key == "filename" { filename = parameter.value }
-                    }
-                case "content-type":
-                    contentType = value
-                default:
-                    break
-                }
+        init(header: String?) throws(WebError) {
+            guard let header else { throw .badRequest(.partWithoutName) }
+            for parameter in Self.parameters(header) {
+                if parameter.key == "name" { name = parameter.value }
+                if parameter.key == "filename" { filename = parameter.value }
             }
-            guard sawDisposition, !name.isEmpty else { throw .badRequest(.partWithoutName) }
+            guard !name.isEmpty else { throw .badRequest(.partWithoutName) }
         }
 
         /// `form-data; name="a"; filename="b.json"` as key/value pairs (quotes removed).
@@ -129,20 +121,5 @@ enum MultipartForm {
             }
             return result
         }
-    }
-
-    private static func firstIndex<Bytes: RandomAccessCollection>(
-        of needle: [UInt8], in haystack: Bytes, from start: Int, limit: Int?
-    ) -> Int? where Bytes.Element == UInt8, Bytes.Index == Int {
-        guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
-        let last = haystack.count - needle.count
-        let end = limit.map { min(last, start + $0) } ?? last
-        guard start <= end else { return nil }
-        var index = start
-        while index <= end {
-            if haystack[index] == needle[0] && haystack[index..<index + needle.count].elementsEqual(needle) { return index }
-            index += 1
-        }
-        return nil
     }
 }

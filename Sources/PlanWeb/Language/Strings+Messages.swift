@@ -4,7 +4,7 @@ import PlanNotes
 /// The words for everything the board refuses or reports, in the reader's language.
 extension Strings {
     /// A column's name ("Today", "今天").
-    func column(_ column: Column) -> String {
+    func column(_ column: BoardColumn) -> String {
         self("column.\(column.rawValue)")
     }
 
@@ -126,7 +126,6 @@ extension Strings {
         case .malformedMultipart: self("bad.multipart")
         case .tooManyParts(let limit): self("bad.tooManyParts", ["limit": limit])
         case .unterminatedPartHeaders: self("bad.partHeaders")
-        case .partHeadersNotUTF8: self("bad.partHeadersUTF8")
         case .truncated: self("bad.truncated")
         case .fieldNotUTF8(let name): self("bad.fieldUTF8", ["name": name])
         case .partWithoutName: self("bad.partName")

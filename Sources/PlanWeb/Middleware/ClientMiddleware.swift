@@ -2,8 +2,8 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// Works out who sent a request and whether it came over https, and marks cookies `Secure` when
-/// it did.
+/// Works out who sent a request — its address, whether it came over https, the language it
+/// reads — and marks cookies `Secure` when it came over https.
 ///
 /// The client is the connection's peer — unless the peer is a proxy the server was told to trust
 /// (`--trusted-proxy`), whose `X-Forwarded-For` (its last entry, the one that proxy added) names
@@ -32,6 +32,7 @@ struct ClientMiddleware: RouterMiddleware {
         }
         context.client = TokenLimiter.client(address)
         context.isHTTPS = https
+        context.language = Language(request)
         var response = try await next(request, context)
         if https { Self.markSecure(&response) }
         return response

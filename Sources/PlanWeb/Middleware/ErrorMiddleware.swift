@@ -3,25 +3,17 @@ import Hummingbird
 import Logging
 import PlanStore
 
-/// The first middleware in front of every route: turns every thrown error into a page or a JSON
-/// answer, and puts the security headers on every response, errors and static files included.
+/// Turns every thrown error into a page or a JSON answer in the reader's language, and says which
+/// language pages and JSON answers are in.
 ///
-/// It comes before everything but the request log: the router turns framework errors that reach
-/// it into bare, empty responses.
+/// It comes before every middleware that can refuse a request: the router turns framework errors
+/// that reach it into bare, empty responses.
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = PlanRequestContext
 
     let renderer: PageRenderer
     let store: any BoardStore
     let tokens: SessionTokens
-
-    /// Only this server's own scripts, styles and forms; note images may come from https sites.
-    static var contentSecurityPolicy: String {
-        [
-            "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' https:",
-            "connect-src 'self'", "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'", "object-src 'none'",
-        ].joined(separator: "; ")
-    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
@@ -31,10 +23,6 @@ struct ErrorMiddleware: RouterMiddleware {
             response = await errorResponse(error, for: request, context: context)
         }
         Self.markLanguage(&response, of: request)
-        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
-        response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[.referrerPolicy] = "same-origin"
-        response.headers[.xFrameOptions] = "DENY"
         return response
     }
 
@@ -110,8 +98,6 @@ struct ErrorMiddleware: RouterMiddleware {
 }
 
 extension HTTPField.Name {
-    static let referrerPolicy = Self("Referrer-Policy")!
-    static let xFrameOptions = Self("X-Frame-Options")!
     static let csrfToken = Self("X-CSRF-Token")!
     static let boardRevision = Self("X-Board-Revision")!
     static let requestID = Self("X-Request-ID")!

@@ -52,7 +52,7 @@ struct BoardExport: Codable, Sendable {
         self.board = boardID
         self.exported = exported
         revision = board.revision
-        columns = Dictionary(uniqueKeysWithValues: Column.allCases.map { column in
+        columns = Dictionary(uniqueKeysWithValues: BoardColumn.allCases.map { column in
             (column.rawValue, board.tasks(in: column).map {
                 Task(
                     id: $0.id, title: $0.title, important: $0.important, finished: $0.finished, notes: $0.notes,

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import PlanCore
 import PlanMarkdown
 import PlanNotes
@@ -12,7 +13,7 @@ struct ImportPlan: Sendable {
 /// The summary a person sees after an import.
 struct ImportReport: Sendable {
     var source = ImportSource.Description.planboard
-    var added: [Column: Int] = [:]
+    var added: [BoardColumn: Int] = [:]
     var skippedArchivedCards = 0
     var skippedCardsInArchivedLists = 0
     /// Cards of lists the person chose to skip.
@@ -23,7 +24,7 @@ struct ImportReport: Sendable {
     var removed = RemovalReport()
     var titlesChanged = 0
     /// For Trello files: where each open list went, in the file's order (nil: skipped).
-    var lists: [(name: String, column: Column?)] = []
+    var lists: [(name: String, column: BoardColumn?)] = []
 }
 
 /// An import file, read once: a PlanBoard export or a Trello board export.
@@ -50,7 +51,7 @@ enum ImportSource: Sendable {
 struct ImportChoices: Sendable {
     /// Where a Trello list's cards go: a column, or nowhere; and whether they count as finished.
     struct ListChoice: Sendable, Equatable {
-        var column: Column?
+        var column: BoardColumn?
         var finished: Bool
     }
 
@@ -90,14 +91,20 @@ struct BoardImporter {
     }
 
     static func read(_ bytes: [UInt8]) throws(PlanError) -> ImportSource {
-        guard !bytes.isEmpty else { throw .importRejected(.empty) }
+        try bytes.withUnsafeBytes { raw in Result { () throws(PlanError) in try read(raw) } }.get()
+    }
+
+    static func read(_ buffer: ByteBuffer) throws(PlanError) -> ImportSource {
+        try buffer.withUnsafeReadableBytes { raw in Result { () throws(PlanError) in try read(raw) } }.get()
+    }
+
+    /// Decodes the file from the bytes where they are: no second copy of a file of megabytes.
+    private static func read(_ raw: UnsafeRawBufferPointer) throws(PlanError) -> ImportSource {
+        guard let base = raw.baseAddress, raw.count > 0 else { throw .importRejected(.empty) }
         let document: Document
         do {
-            // Decoded from the bytes where they are: no second copy of a file of megabytes.
-            document = try bytes.withUnsafeBytes { raw in
-                let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: raw.baseAddress!), count: raw.count, deallocator: .none)
-                return try TrelloBoard.decoder.decode(Document.self, from: data)
-            }
+            let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: raw.count, deallocator: .none)
+            document = try TrelloBoard.decoder.decode(Document.self, from: data)
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
             throw .importRejected(.notJSON)
         } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
@@ -112,7 +119,7 @@ struct BoardImporter {
                     highest: BoardExport.readableVersions.upperBound))
             }
             guard let columns = document.columns else { throw .importRejected(.noColumns) }
-            let unknown = columns.keys.filter { Column(rawValue: $0) == nil }.sorted()
+            let unknown = columns.keys.filter { BoardColumn(rawValue: $0) == nil }.sorted()
             guard unknown.isEmpty else {
                 throw .importRejected(.unknownColumn(unknown[0]))
             }
@@ -128,7 +135,7 @@ struct BoardImporter {
     static func origins(of source: ImportSource) -> [String] {
         switch source {
         case .planboard(let export):
-            Column.allCases.flatMap { export.columns[$0.rawValue] ?? [] }.compactMap { origin(of: $0, board: export.board) }
+            BoardColumn.allCases.flatMap { export.columns[$0.rawValue] ?? [] }.compactMap { origin(of: $0, board: export.board) }
         case .trello(let board):
             board.cards.map { "trello:\($0.id)" }
         }
@@ -147,7 +154,7 @@ struct BoardImporter {
 
     /// Open lists map by name, compared in lower case with everything but letters dropped:
     /// "Today" and "Doing" go to Today, "Next" and "To Do" to Next, every other list to Later.
-    static func column(forTrelloList name: String) -> Column {
+    static func column(forTrelloList name: String) -> BoardColumn {
         // `isAlphabetic`, not CharacterSet.letters: that set includes marks such as the emoji
         // variation selector in "DOING ⚙️", which would then no longer read as "doing".
         let letters = String(String.UnicodeScalarView(name.lowercased().unicodeScalars.filter(\.properties.isAlphabetic)))
@@ -166,7 +173,7 @@ struct BoardImporter {
         switch source {
         case .planboard(let export):
             plan.report.source = .planboard
-            for column in Column.allCases {
+            for column in BoardColumn.allCases {
                 for task in export.columns[column.rawValue] ?? [] {
                     let origin = Self.origin(of: task, board: export.board)
                     if choices.skipDuplicates, let origin, existing.contains(origin) {
@@ -265,7 +272,7 @@ struct BoardImporter {
     // MARK: - Shared
 
     private func add(
-        to plan: inout ImportPlan, title raw: String, column: Column, important: Bool, finished: Bool, notes source: String,
+        to plan: inout ImportPlan, title raw: String, column: BoardColumn, important: Bool, finished: Bool, notes source: String,
         format: NoteFormat, created: Date?, updated: Date?, originalID: TaskID?, origin: String?
     ) throws(PlanError) {
         guard plan.tasks.count < Self.maxTasks else {

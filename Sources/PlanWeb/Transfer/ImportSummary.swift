@@ -4,14 +4,14 @@ import PlanNotes
 /// The outcome of an import, kept with it (JSON) and worded for people by `ImportPage`.
 struct ImportSummary: Codable, Sendable {
     struct ColumnCount: Codable, Sendable {
-        let column: Column
+        let column: BoardColumn
         let count: Int
     }
 
     /// Where a Trello list went; no column when its cards were skipped.
     struct ListOutcome: Codable, Sendable {
         let name: String
-        let column: Column?
+        let column: BoardColumn?
     }
 
     private(set) var revision: Int64
@@ -31,7 +31,7 @@ struct ImportSummary: Codable, Sendable {
     init(report: ImportReport, revision: Int64) {
         self.revision = revision
         source = report.source
-        perColumn = Column.allCases.map { ColumnCount(column: $0, count: report.added[$0] ?? 0) }
+        perColumn = BoardColumn.allCases.map { ColumnCount(column: $0, count: report.added[$0] ?? 0) }
         total = perColumn.reduce(0) { $0 + $1.count }
         skippedArchivedCards = report.skippedArchivedCards
         skippedCardsInArchivedLists = report.skippedCardsInArchivedLists

@@ -51,9 +51,9 @@ struct ActionsView: Sendable {
     }
 
     /// In menu order; the column a task is in (when known) is left out.
-    private static func choices(for column: Column?, _ strings: Strings) -> [Choice] {
+    private static func choices(for column: BoardColumn?, _ strings: Strings) -> [Choice] {
         var choices = ["top", "up", "down", "bottom"].map { Choice(value: $0, label: strings("action.\($0)")) }
-        for other in Column.allCases where other != column {
+        for other in BoardColumn.allCases where other != column {
             choices.append(Choice(value: other.rawValue, label: strings("action.toColumn", ["column": strings.column(other)])))
         }
         choices.append(Choice(value: "delete", label: strings("action.delete")))

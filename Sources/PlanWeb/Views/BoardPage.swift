@@ -52,8 +52,8 @@ package struct BoardPage: PageView {
     }
 
     init(
-        board: Board, csrf: String, strings: Strings, cards: [Column: [RenderedHTML]], preferences: BoardPreferences = BoardPreferences(),
-        menu: RenderedHTML, scriptStrings: RenderedHTML, banner: Banner? = nil, notice: Notice? = nil, addForms: [Column: AddForm] = [:]
+        board: Board, csrf: String, strings: Strings, cards: [BoardColumn: [RenderedHTML]], preferences: BoardPreferences = BoardPreferences(),
+        menu: RenderedHTML, scriptStrings: RenderedHTML, banner: Banner? = nil, notice: Notice? = nil, addForms: [BoardColumn: AddForm] = [:]
     ) {
         revision = board.revision
         self.csrf = csrf
@@ -62,7 +62,7 @@ package struct BoardPage: PageView {
         let total = board.allTasks.count
         taskCountLabel = strings.tasks(total)
         welcome = total == 0 && !preferences.welcomed
-        columns = Column.allCases.map { column in
+        columns = BoardColumn.allCases.map { column in
             let tasks = board.tasks(in: column)
             let title = strings.column(column)
             let finished = tasks.reduce(0) { $0 + ($1.finished ? 1 : 0) }

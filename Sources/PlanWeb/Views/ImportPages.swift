@@ -52,7 +52,7 @@ struct ImportReviewPage: PageView {
         var moreLists = 0
         switch source {
         case .planboard(let export):
-            total = Column.allCases.reduce(0) { $0 + (export.columns[$1.rawValue]?.count ?? 0) }
+            total = BoardColumn.allCases.reduce(0) { $0 + (export.columns[$1.rawValue]?.count ?? 0) }
             lists = []
         case .trello(let board):
             let open = BoardImporter.openLists(of: board)
@@ -62,7 +62,7 @@ struct ImportReviewPage: PageView {
                 return ListRow(
                     id: list.id, name: list.name, cardsLabel: strings.count("review.cards", cards),
                     finishedLabel: strings("review.finishedLabel", ["list": list.name]),
-                    options: Column.allCases.map { Option(value: $0.rawValue, label: strings.column($0), selected: $0 == column) }
+                    options: BoardColumn.allCases.map { Option(value: $0.rawValue, label: strings.column($0), selected: $0 == column) }
                         + [Option(value: "skip", label: strings("review.skip"), selected: false)])
             }
             moreLists = max(0, open.count - Self.listsChosen)

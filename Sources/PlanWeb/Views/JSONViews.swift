@@ -40,7 +40,7 @@ struct BoardJSON: Encodable, Sendable {
 
     init(_ board: Board) {
         revision = board.revision
-        columns = Dictionary(uniqueKeysWithValues: Column.allCases.map { ($0.rawValue, board.tasks(in: $0).map { TaskJSON($0) }) })
+        columns = Dictionary(uniqueKeysWithValues: BoardColumn.allCases.map { ($0.rawValue, board.tasks(in: $0).map { TaskJSON($0) }) })
     }
 }
 

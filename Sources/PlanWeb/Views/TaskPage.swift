@@ -93,12 +93,3 @@ package struct TaskPage: PageView {
         return timeZone == nil ? strings("task.utc", ["date": text]) : text
     }
 }
-
-/// A page that says what went wrong and how to get back.
-package struct ErrorPage: PageView {
-    package static let template = "error"
-
-    let status: Int
-    let heading: String
-    let message: String
-}
