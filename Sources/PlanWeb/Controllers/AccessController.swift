@@ -24,15 +24,15 @@ struct AccessController {
     }
 
     @Sendable func login(_ request: Request, context: PlanRequestContext) async throws -> Response {
-        let form = try context.fields()
-        let next = Self.safeNext(form["next"])
+        let form = LoginForm(try context.fields())
+        let next = form.next
         guard limiter.mayCheck(context.client) else {
             let page = LoginPage(csrf: context.csrfToken, next: next, error: deps.strings(context)("login.tooMany"))
             var response = try deps.renderer.response(page, for: deps.reader(request, context), status: .tooManyRequests)
             response.headers[.retryAfter] = String(limiter.budget.window.components.seconds)
             return response
         }
-        guard let token = form["token"], SessionToken.matches(token, accessToken) else {
+        guard let token = form.token, SessionToken.matches(token, accessToken) else {
             limiter.recordFailure(context.client)
             try await Task.sleep(for: Self.failurePause)
             let page = LoginPage(csrf: context.csrfToken, next: next, error: deps.strings(context)("login.wrong"))

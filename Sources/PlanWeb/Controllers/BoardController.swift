@@ -50,18 +50,17 @@ struct BoardController {
     }
 
     @Sendable func create(_ request: Request, context: PlanRequestContext) async throws -> Response {
-        let form = try context.fields()
+        let fields = try context.fields()
         return try await deps.boardChange(request, context) {
-            let column = try form.column()
-            let important = try form.optionalBool("important") ?? false
-            let notes = try deps.notes(in: form)
+            let form = try AddTaskForm(fields)
+            let notes = try deps.notes(form.notes)
             let new: NewTask
             do {
-                new = try NewTask(title: form["title"] ?? "", column: column, important: important, notes: notes?.notes ?? .none)
+                new = try NewTask(title: form.title, column: form.column, important: form.important, notes: notes?.notes ?? .none)
             } catch let error as PlanError where !request.wantsJSON {
                 // Show the board again with what the person typed kept in that column's form.
-                let add = BoardPage.AddForm(title: form["title"] ?? "", important: important, error: deps.strings(context).message(error))
-                let page = try await deps.boardPage(context, preferences: BoardPreferences(request), addForms: [column: add])
+                let add = BoardPage.AddForm(title: form.title, important: form.important, error: deps.strings(context).message(error))
+                let page = try await deps.boardPage(context, preferences: BoardPreferences(request), addForms: [form.column: add])
                 return try deps.renderer.response(page, for: deps.reader(request, context), status: error.status)
             }
             let created = try await deps.store.create(new, client: context.clientID)
@@ -81,13 +80,10 @@ struct BoardController {
 
     /// The language switch: remembered in a cookie, then back to the page it was used on.
     @Sendable func chooseLanguage(_ request: Request, context: PlanRequestContext) async throws -> Response {
-        let form = try context.fields()
-        guard let language = form["lang"].flatMap(Language.init(rawValue:)) else {
-            throw PlanError.invalidField(name: "lang", problem: .unknownLanguage)
-        }
-        var response: Response = request.wantsJSON ? try .json(["language": language.tag]) : .seeOther(AccessController.safeNext(form["next"]))
+        let form = try LanguageForm(try context.fields())
+        var response: Response = request.wantsJSON ? try .json(["language": form.language.tag]) : .seeOther(form.next)
         response.setCookie(Cookie(
-            name: Language.cookieName, value: language.tag, maxAge: 400 * 24 * 60 * 60, path: "/", httpOnly: true, sameSite: .lax))
+            name: Language.cookieName, value: form.language.tag, maxAge: 400 * 24 * 60 * 60, path: "/", httpOnly: true, sameSite: .lax))
         return response
     }
 
@@ -113,10 +109,10 @@ struct BoardController {
 
     /// Folds a column's finished tasks away (`show=false`) or shows them again, for this browser.
     @Sendable func showFinished(_ request: Request, context: PlanRequestContext) async throws -> Response {
-        let form = try context.fields()
+        let fields = try context.fields()
         return try await deps.boardChange(request, context) {
             let column = try BoardColumn(parsing: context.parameters.get("column") ?? "")
-            let show = try form.optionalBool("show") ?? true
+            let show = try ShowFinishedForm(fields).show
             var preferences = BoardPreferences(request)
             preferences.setHidesFinished(!show, in: column)
             var response: Response = if request.wantsJSON {

@@ -6,9 +6,6 @@ import PlanNotes
 struct TaskController {
     let deps: WebDependencies
 
-    /// The longest move id kept for retries; longer ones are a client bug.
-    static let maxMoveIDLength = 100
-
     func addRoutes(to router: Router<PlanRequestContext>) {
         router.get("/tasks/:id", use: show)
         router.post("/tasks/:id", use: edit)
@@ -41,32 +38,22 @@ struct TaskController {
 
     @Sendable func edit(_ request: Request, context: PlanRequestContext) async throws -> Response {
         let id = try context.taskID()
-        let form = try context.fields()
+        let fields = try context.fields()
         let current = try await deps.store.task(id)
-        // A field left out keeps its value (the store applies the edit inside its transaction), so a
-        // script can change just one thing; the form also sends the version it was drawn from.
-        let typedTitle = form["title"]
-        let typedNotes = form["notes"]
-        let previewing = form["preview"] != nil && !request.wantsJSON
-        // What the person chose, kept in the form whatever happens.
-        let typedFormat = typedNotes.flatMap { try? NoteRenderer.format(named: form["notes_format"], for: $0) }
         do {
-            let important = try form.optionalBool("important")
-            let version = try form.optionalNumber("version")
-            let notes = try deps.notes(in: form)
-            if previewing {
+            let form = try EditTaskForm(fields)
+            let notes = try deps.notes(form.notes)
+            if form.previewing && !request.wantsJSON {
                 // Show what would be kept, and what would go, without saving anything.
-                let typed = TaskPage.EditForm(
-                    title: typedTitle ?? current.title, important: form.flag("important"), notes: typedNotes ?? "",
-                    format: typedFormat ?? current.notesFormat)
                 let strings = deps.strings(context)
                 let removed = strings.removal(notes?.removed ?? RemovalReport())
                 let banner = Banner.notice(removed.isEmpty ? strings("task.previewNotice") : strings("task.previewCleaned", ["removed": removed]))
                 return try deps.renderer.response(TaskPage(
                     task: current, strings: strings, timeZone: ReaderTimeZone.of(request), csrf: context.csrfToken, notesHTML: notes?.shown,
-                    previewing: true, form: typed, version: version ?? current.version, banner: banner), for: deps.reader(request, context))
+                    previewing: true, form: .typed(fields, over: current, notesIfNone: ""), version: form.version ?? current.version, banner: banner),
+                    for: deps.reader(request, context))
             }
-            let edit = try TaskEdit(title: typedTitle, important: important, notes: notes?.notes, basedOn: version)
+            let edit = try TaskEdit(title: form.title, important: form.important, notes: notes?.notes, basedOn: form.version)
             let saved = try await deps.store.edit(id, edit, client: context.clientID)
             if request.wantsJSON {
                 var response = try taskJSON(saved)
@@ -79,9 +66,7 @@ struct TaskController {
             if request.wantsJSON { throw error }
             // The task as it is now, with what the person typed kept in the form.
             let latest = (try? await deps.store.task(id)) ?? current
-            var typed = TaskPage.EditForm(
-                title: typedTitle ?? latest.title, important: form.flag("important"), notes: typedNotes ?? latest.notesSource,
-                format: typedFormat ?? latest.notesFormat)
+            var typed = TaskPage.EditForm.typed(fields, over: latest, notesIfNone: latest.notesSource)
             let strings = deps.strings(context)
             switch error.field {
             case "title": typed.titleError = strings.message(error)
@@ -103,54 +88,24 @@ struct TaskController {
 
     @Sendable func move(_ request: Request, context: PlanRequestContext) async throws -> Response {
         let id = try context.taskID()
-        let form = try context.fields()
+        let fields = try context.fields()
         return try await deps.boardChange(request, context) {
-            let result = try await deps.store.move(try await moveRequest(id, form), client: context.clientID)
+            let move = try await MoveForm(fields).request(for: id) { try await deps.store.task(id).column }
+            let result = try await deps.store.move(move, client: context.clientID)
             if request.wantsJSON { return try .json(MoveJSON(revision: result.revision, task: TaskJSON(result.task))) }
             return .seeOther("/#task-\(id)")
         }
     }
 
-    /// Reads a move: `column` and `after` (a drag's anchored move), or `to` (a button's relative
-    /// one: top, up, down, bottom, or a column's name for the end of that column).
-    private func moveRequest(_ id: TaskID, _ form: FormFields) async throws -> MoveRequest {
-        var moveID = form["move_id"].flatMap { $0.isEmpty ? nil : $0 }
-        if let moveID, moveID.utf8.count > Self.maxMoveIDLength {
-            throw PlanError.invalidField(name: "move_id", problem: .tooLong(limit: Self.maxMoveIDLength))
-        }
-        let revision = try form.optionalNumber("revision")
-        guard let to = form["to"], !to.isEmpty else {
-            return MoveRequest(taskID: id, column: try form.column(), after: try form.optionalTaskID("after"), moveID: moveID, revision: revision)
-        }
-        let place: MovePlace
-        var column: BoardColumn
-        if let target = BoardColumn(rawValue: to) {
-            (place, column) = (.bottom, target)
-        } else {
-            place = switch to {
-            case "top": .top
-            case "up": .up
-            case "down": .down
-            case "bottom": .bottom
-            default: throw PlanError.invalidField(name: "to", problem: .unknownPlace)
-            }
-            column = try await deps.store.task(id).column
-            if let named = form["column"], !named.isEmpty { column = try BoardColumn(parsing: named) }
-        }
-        // A button sent twice from the same page (a double click, a resubmitted form) is one move.
-        if moveID == nil, let revision { moveID = "form-\(revision)-\(id)-\(to)-\(column.rawValue)" }
-        return MoveRequest(taskID: id, column: column, place: place, moveID: moveID, revision: revision)
-    }
-
     @Sendable func finish(_ request: Request, context: PlanRequestContext) async throws -> Response {
         let id = try context.taskID()
-        let form = try context.fields()
+        let fields = try context.fields()
         return try await deps.boardChange(request, context) {
-            let finished = try form.optionalBool("finished") ?? true
-            let saved = try await deps.store.setFinished(id, finished, client: context.clientID)
+            let form = try FinishForm(fields)
+            let saved = try await deps.store.setFinished(id, form.finished, client: context.clientID)
             if request.wantsJSON { return try taskJSON(saved, card: try deps.cardHTML(saved.value, context.language)) }
             // The task page asks to come back to itself; the board to the card.
-            return .seeOther(form["return"] == "task" ? "/tasks/\(id)" : "/#task-\(id)")
+            return .seeOther(form.returnsToTask ? "/tasks/\(id)" : "/#task-\(id)")
         }
     }
 

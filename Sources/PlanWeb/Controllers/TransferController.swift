@@ -46,7 +46,7 @@ struct TransferController {
             let existing = try await deps.store.existingOrigins(BoardImporter.origins(of: source))
             if request.wantsJSON {
                 // Scripts choose with fields: duplicates=skip leaves out what was imported before.
-                let choices = ImportChoices(skipDuplicates: context.form["duplicates"] == "skip")
+                let choices = ImportChoices(skipDuplicates: ImportFileForm(context.form).skipsDuplicates)
                 return try .json(ImportJSON(try await store(source, choices: choices, existing: existing, context), strings: deps.strings(context)))
             }
             guard case .planboard = source, existing.isEmpty else {
@@ -60,7 +60,7 @@ struct TransferController {
         } catch let error as PlanError {
             if request.wantsJSON { return try await deps.refusedOnBoard(error, request, context) }
             // The import page again, with the reason and whatever JSON was pasted.
-            let page = TransferPage(csrf: context.csrfToken, json: context.form["json"] ?? "", error: deps.strings(context).message(error))
+            let page = TransferPage(csrf: context.csrfToken, json: ImportFileForm(context.form).pastedJSON ?? "", error: deps.strings(context).message(error))
             return try deps.renderer.response(page, for: deps.reader(request, context), status: error.status)
         }
     }
@@ -76,17 +76,12 @@ struct TransferController {
 
     @Sendable func confirm(_ request: Request, context: PlanRequestContext) async throws -> Response {
         let (id, source) = try await stashed(context)
-        let form = try context.fields()
-        var choices = ImportChoices(skipDuplicates: form["duplicates"] != "import")
+        let form = ImportReviewForm(try context.fields())
+        var choices = ImportChoices(skipDuplicates: !form.importsDuplicates)
         if case .trello(let board) = source {
             for (list, _) in BoardImporter.openLists(of: board).prefix(ImportReviewPage.listsChosen) {
-                let column = form["list-\(list.id)"].flatMap { $0 == "skip" ? nil : BoardColumn(rawValue: $0) }
-                if form["list-\(list.id)"] != nil, column == nil, form["list-\(list.id)"] != "skip" {
-                    throw PlanError.invalidField(name: "list-\(list.id)", problem: .unknownListChoice)
-                }
                 choices.lists[list.id] = ImportChoices.ListChoice(
-                    column: form["list-\(list.id)"] == nil ? BoardImporter.column(forTrelloList: list.name) : column,
-                    finished: form.flag("finished-\(list.id)"))
+                    column: try form.column(forList: list.id, named: list.name), finished: form.finished(list: list.id))
             }
         }
         do {
@@ -137,7 +132,7 @@ struct TransferController {
         if let file = context.files.first(where: { $0.field == "file" && !($0.bytes.readableBytes == 0 && $0.filename.isEmpty) }) {
             return file.bytes
         }
-        if let pasted = context.form["json"], !pasted.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if let pasted = ImportFileForm(context.form).pastedJSON, !pasted.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             return ByteBuffer(string: pasted)
         }
         throw .importRejected(.noFile)

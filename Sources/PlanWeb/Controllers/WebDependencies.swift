@@ -51,10 +51,10 @@ struct WebDependencies: Sendable {
     /// Notes as written made into what is stored and shown.
     var notes: NoteRenderer { NoteRenderer(sanitizer: sanitizer) }
 
-    /// The notes a form or script sent (`notes`, in `notes_format`), rendered; nil when none were sent.
-    func notes(in form: FormFields) throws(PlanError) -> NoteRenderer.Rendered? {
-        guard let source = form["notes"] else { return nil }
-        return try notes.render(source, as: NoteRenderer.format(named: form["notes_format"], for: source))
+    /// The notes a form or script sent, rendered; nil when none were sent.
+    func notes(_ field: NotesField?) throws(PlanError) -> NoteRenderer.Rendered? {
+        guard let field else { return nil }
+        return try notes.render(field.source, as: NoteRenderer.format(named: field.formatName, for: field.source))
     }
 
     /// Stored notes, sanitized again on their way to the page (idempotent for what we stored).
@@ -125,38 +125,4 @@ extension PlanRequestContext {
 
     /// Who made a change, for undo: a keyed hash of the session token (`SessionTokens.owner(of:)`).
     var clientID: String { sessionOwner }
-}
-
-extension FormFields {
-    /// The target column; absent or unknown names are the person's error.
-    func column() throws(PlanError) -> BoardColumn {
-        guard let raw = self["column"], !raw.isEmpty else {
-            throw .invalidField(name: "column", problem: .missingColumn)
-        }
-        return try BoardColumn(parsing: raw)
-    }
-
-    /// An optional task id: absent or empty is nil.
-    func optionalTaskID(_ name: String) throws(PlanError) -> TaskID? {
-        guard let raw = self[name], !raw.isEmpty else { return nil }
-        guard let id = TaskID(raw), id > 0 else { throw .invalidField(name: name, problem: .notATaskID) }
-        return id
-    }
-
-    /// An optional whole number (a version or revision the client saw); absent or empty is nil.
-    func optionalNumber(_ name: String) throws(PlanError) -> Int64? {
-        guard let raw = self[name], !raw.isEmpty else { return nil }
-        guard let value = Int64(raw), value >= 0 else { throw .invalidField(name: name, problem: .notAWholeNumber) }
-        return value
-    }
-
-    /// An optional true/false field, as a checkbox or JSON sends it; absent is nil.
-    func optionalBool(_ name: String) throws(PlanError) -> Bool? {
-        guard let raw = self[name] else { return nil }
-        switch raw.lowercased() {
-        case "true", "on", "1", "yes": return true
-        case "false", "off", "0", "no", "": return false
-        default: throw .invalidField(name: name, problem: .notABoolean)
-        }
-    }
 }

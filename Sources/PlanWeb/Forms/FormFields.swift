@@ -1,4 +1,5 @@
 import Foundation
+import PlanCore
 
 /// The fields of a submitted form (or of a flat JSON object), read once per request.
 ///
@@ -98,6 +99,40 @@ private struct JSONScalar: Decodable {
             text = String(value)
         } else {
             text = try container.decode(String.self)
+        }
+    }
+}
+
+extension FormFields {
+    /// The target column; absent or unknown names are the person's error.
+    func column() throws(PlanError) -> BoardColumn {
+        guard let raw = self["column"], !raw.isEmpty else {
+            throw .invalidField(name: "column", problem: .missingColumn)
+        }
+        return try BoardColumn(parsing: raw)
+    }
+
+    /// An optional task id: absent or empty is nil.
+    func optionalTaskID(_ name: String) throws(PlanError) -> TaskID? {
+        guard let raw = self[name], !raw.isEmpty else { return nil }
+        guard let id = TaskID(raw), id > 0 else { throw .invalidField(name: name, problem: .notATaskID) }
+        return id
+    }
+
+    /// An optional whole number (a version or revision the client saw); absent or empty is nil.
+    func optionalNumber(_ name: String) throws(PlanError) -> Int64? {
+        guard let raw = self[name], !raw.isEmpty else { return nil }
+        guard let value = Int64(raw), value >= 0 else { throw .invalidField(name: name, problem: .notAWholeNumber) }
+        return value
+    }
+
+    /// An optional true/false field, as a checkbox or JSON sends it; absent is nil.
+    func optionalBool(_ name: String) throws(PlanError) -> Bool? {
+        guard let raw = self[name] else { return nil }
+        switch raw.lowercased() {
+        case "true", "on", "1", "yes": return true
+        case "false", "off", "0", "no", "": return false
+        default: throw .invalidField(name: name, problem: .notABoolean)
         }
     }
 }

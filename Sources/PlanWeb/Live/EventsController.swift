@@ -68,7 +68,7 @@ struct EventsController {
             // A stopping server ends the stream (no more wake-ups) instead of waiting for the tab to go away.
             try await withGracefulShutdownHandler {
                 var sent = lastSeen ?? current
-                try await writer.write(ByteBuffer(string: "retry: 3000\n: PlanBoard live updates from revision \(sent)\n\n"))
+                try await writer.write(ServerSentEvent(retry: 3000, comment: "PlanBoard live updates from revision \(sent)").bytes)
                 // Compared without subtracting the client's number: any Int64 may arrive here.
                 if let lastSeen, lastSeen > current || lastSeen < 0 || lastSeen < current - Int64(Self.catchUpLimit) {
                     sent = current
@@ -77,7 +77,7 @@ struct EventsController {
                 try await catchUp(from: &sent, writer: &writer, language: language)
                 for await _ in wakeUps {
                     if try await !catchUp(from: &sent, writer: &writer, language: language) {
-                        try await writer.write(ByteBuffer(string: ": ping\n\n"))
+                        try await writer.write(ServerSentEvent.comment("ping").bytes)
                     }
                 }
             } onGracefulShutdown: {
@@ -125,21 +125,21 @@ struct EventsController {
         }
         // Cards are drawn as the board is now (one read per revision for every stream, one drawing per card).
         let board = try await deps.currentBoard()
-        var out = ""
+        var out = ByteBuffer()
         for change in changes {
             // The log keeps tasks without their notes: the task in the event is the one on the board.
             let now = change.task.flatMap { board.task($0.id) }
             let html = try now.map { try deps.cardHTML($0, language) }
             let event = ChangeEventJSON(change, current: now, html: html)
-            out += "id: \(change.revision)\nevent: change\ndata: \(try Self.encode(event))\n\n"
+            ServerSentEvent(id: change.revision, event: "change", data: try Self.encode(event)).write(to: &out)
             sent = change.revision
         }
-        try await writer.write(ByteBuffer(string: out))
+        try await writer.write(out)
         return true
     }
 
     private static func refresh(_ revision: Int64) -> ByteBuffer {
-        ByteBuffer(string: "id: \(revision)\nevent: refresh\ndata: {\"revision\":\(revision)}\n\n")
+        ServerSentEvent(id: revision, event: "refresh", data: "{\"revision\":\(revision)}").bytes
     }
 
     private static func encode(_ event: ChangeEventJSON) throws -> String {

@@ -40,6 +40,16 @@ package struct TaskPage: PageView {
         var format: NoteFormat
         var titleError: String?
         var notesError: String?
+
+        /// What the person typed, kept whatever happens to it; a field not sent shows `task`'s own
+        /// (the notes `notesIfNone`), and a notes format that cannot be read shows the task's.
+        static func typed(_ fields: FormFields, over task: PlanTask, notesIfNone: String) -> EditForm {
+            let notes = NotesField(fields)
+            let format = notes.flatMap { try? NoteRenderer.format(named: $0.formatName, for: $0.source) }
+            return EditForm(
+                title: fields["title"] ?? task.title, important: fields.flag("important"), notes: notes?.source ?? notesIfNone,
+                format: format ?? task.notesFormat)
+        }
     }
 
     /// One choice of the notes' format, with what it means.
