@@ -4,9 +4,13 @@ import PlanCore
 
 // MARK: - Database
 
-extension PlanTask {
+/// A task is a GRDB record of the `task` table: read with `fetchOne`/`fetchAll`, written with
+/// `insert` (through `add`) and `update` (through `updateContent`), one column list for both.
+extension PlanTask: FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "task"
+
     /// Reads a `task` row; a row that breaks the schema's promises is corruption, reported as such.
-    init(row: Row) throws {
+    public init(row: Row) throws {
         guard let column = BoardColumn(rawValue: row["column"]) else {
             throw DatabaseError(message: "task \(row["id"] as Int64) has an unknown column \(String(describing: row["column"] as String?))")
         }
@@ -23,23 +27,38 @@ extension PlanTask {
             origin: row["origin"], created: row["created"], updated: row["updated"])
         excerpt = row["excerpt"]
     }
+
+    /// Every column; a task not stored yet (id 0) gets the next free id when inserted.
+    public func encode(to container: inout PersistenceContainer) {
+        container["id"] = id == 0 ? nil : id
+        container["title"] = title
+        container["column"] = column.rawValue
+        container["orderKey"] = orderKey.rawValue
+        container["important"] = important
+        container["finished"] = finished
+        container["notes"] = notes
+        container["notesSource"] = notesSource
+        container["notesFormat"] = notesFormat.rawValue
+        container["excerpt"] = excerpt
+        container["origin"] = origin
+        container["created"] = created
+        container["updated"] = updated
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
 }
 
 extension PlanTask {
-    /// Writes the task as a new row: with its own id when `keepingID` (an undone delete, an import
+    /// What an edit, a finish or an undo of them changes: everything but the place, the origin and the creation time.
+    static let contentColumns = ["title", "important", "finished", "notes", "notesSource", "notesFormat", "excerpt", "updated"]
+
+    /// Stores the task as a new row: under its own id when it has one (an undone delete, an import
     /// that keeps ids), otherwise under a fresh one, which it then carries. A task made here gets
     /// this board's own origin (`planboard:BOARD:ID`) once it has an id.
-    mutating func insert(_ db: Database, keepingID: Bool) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO task (id, title, "column", orderKey, important, finished, notes, notesSource, notesFormat, excerpt, origin, created, updated)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                keepingID ? id : nil, title, column.rawValue, orderKey.rawValue, important, finished, notes, notesSource,
-                notesFormat.rawValue, excerpt, origin, created, updated,
-            ])
-        id = db.lastInsertedRowID
+    mutating func add(_ db: Database) throws {
+        try insert(db)
         if origin == nil {
             origin = try String.fetchOne(
                 db, sql: "UPDATE task SET origin = 'planboard:' || (SELECT boardID FROM boardState) || ':' || id WHERE id = ? RETURNING origin",
@@ -47,13 +66,8 @@ extension PlanTask {
         }
     }
 
-    /// Writes what an edit, a finish or an undo of them changes: everything but the place and the creation time.
+    /// Writes what an edit, a finish or an undo of them changes.
     func updateContent(_ db: Database) throws {
-        try db.execute(
-            sql: """
-                UPDATE task SET title = ?, important = ?, finished = ?, notes = ?, notesSource = ?, notesFormat = ?, excerpt = ?, updated = ?
-                WHERE id = ?
-                """,
-            arguments: [title, important, finished, notes, notesSource, notesFormat.rawValue, excerpt, updated, id])
+        try update(db, columns: Self.contentColumns)
     }
 }

@@ -23,7 +23,7 @@ extension SQLiteBoardStore {
                 var added = PlanTask(
                     id: id ?? 0, title: task.title, column: task.column, orderKey: key, important: task.important,
                     finished: task.finished, notes: task.notes, origin: task.origin, created: task.created, updated: task.updated)
-                try added.insert(db, keepingID: id != nil)
+                try added.add(db)
                 imported.append(added)
             }
             let revision = try recordChange(db, .import, before: nil, after: nil, client: client, at: now)

@@ -134,7 +134,7 @@ extension SQLiteBoardStore {
         var restored = task
         restored.orderKey = try placeKey(db, in: task.column, at: slot, moving: nil)
         restored.updated = now
-        try restored.insert(db, keepingID: true)
+        try restored.add(db)
         return restored
     }
 }

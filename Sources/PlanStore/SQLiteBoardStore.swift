@@ -78,7 +78,7 @@ public struct SQLiteBoardStore: BoardStore {
     }
 
     static func board(_ db: Database) throws -> Board {
-        let tasks = try Row.fetchAll(db, sql: "SELECT * FROM task ORDER BY \"column\", orderKey").map(PlanTask.init(row:))
+        let tasks = try PlanTask.fetchAll(db, sql: "SELECT * FROM task ORDER BY \"column\", orderKey")
         return Board(revision: try revision(db), tasks: tasks)
     }
 
@@ -90,7 +90,7 @@ public struct SQLiteBoardStore: BoardStore {
             var task = PlanTask(
                 id: 0, title: new.title, column: new.column, orderKey: key, important: new.important,
                 notes: new.notes, created: now, updated: now)
-            try task.insert(db, keepingID: false)
+            try task.add(db)
             let revision = try recordChange(db, .create, before: nil, after: task, placed: true, client: client, at: now)
             return Revised(revision: revision, value: task)
         }
@@ -243,7 +243,7 @@ public struct SQLiteBoardStore: BoardStore {
     }
 
     static func findTask(_ db: Database, _ id: TaskID) throws -> PlanTask? {
-        try Row.fetchOne(db, sql: "SELECT * FROM task WHERE id = ?", arguments: [id]).map(PlanTask.init(row:))
+        try PlanTask.fetchOne(db, key: id)
     }
 
     static func revision(_ db: Database) throws -> Int64 {
