@@ -58,6 +58,7 @@ let package = Package(
             dependencies: [
                 "PlanWeb", "PlanStore", "PlanCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -72,15 +73,24 @@ let package = Package(
         .executableTarget(
             name: "markdown-bench", dependencies: ["PlanMarkdown"], path: "Benchmarks/markdown-bench", swiftSettings: swiftSettings
         ),
-        .testTarget(name: "PlanNotesTests", dependencies: ["PlanNotes"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanNotesTests", dependencies: ["PlanNotes", "CLibXML2"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanMarkdownTests", dependencies: ["PlanMarkdown"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PlanStoreTests",
+            dependencies: ["PlanStore", "PlanCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "PlanWebTests",
             dependencies: [
-                "PlanWeb",
+                "PlanWeb", "PlanCore", "PlanStore", "PlanNotes",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "CompressNIO", package: "compress-nio"),
             ],
