@@ -10,22 +10,30 @@ extension PostgresBoardStore {
         _ tx: PostgresTransaction, _ board: BoardLock, _ kind: ChangeKind, before: PlanTask?, after: PlanTask?,
         previousAnchor: TaskID? = nil, placed: Bool = false, client: String?, detail: String? = nil, at now: Date
     ) async throws -> Int64 {
-        let revision = try await tx.value("UPDATE board_state SET revision = revision + 1 WHERE id = 1 RETURNING revision", as: Int64.self)
-            ?? board.revision + 1
         let change = try LoggedChange(kind, before: before, after: after)
-        var placedAfter: TaskID?
-        if placed, let after { placedAfter = try await tx.predecessor(of: after) }
-        try await tx.execute("""
-            INSERT INTO change (revision, kind, task_id, client, before, after, previous_anchor, placed, placed_after, created, notes_back, notes_digest, detail)
-            VALUES (\(revision), \(kind.rawValue), \(change.taskID), \(client), \(change.before), \(change.after), \(previousAnchor),
-                    \(placed && after != nil), \(placedAfter), \(now), \(change.notesBack), \(change.notesDigest), \(detail))
-            """)
-        try await tx.execute("SELECT pg_notify(\(channel), \(String(revision)))")
+        let column = placed ? after?.column.rawValue : nil
+        // One statement, one round trip: raise the revision, log the change under it (with the
+        // task it now follows, read after this transaction's own writes), and notify.
+        guard let revision = try await tx.value(#"""
+            WITH bump AS (UPDATE board_state SET revision = revision + 1 WHERE id = 1 RETURNING revision),
+            logged AS (
+                INSERT INTO change (revision, kind, task_id, client, before, after, previous_anchor, placed, placed_after, created, notes_back, notes_digest, detail)
+                SELECT bump.revision, \#(kind.rawValue), \#(change.taskID), \#(client), \#(change.before), \#(change.after), \#(previousAnchor),
+                       \#(column != nil),
+                       (SELECT id FROM task WHERE "column" = \#(column) AND order_key < \#(after?.orderKey.rawValue) ORDER BY order_key DESC LIMIT 1),
+                       \#(now), \#(change.notesBack), \#(change.notesDigest), \#(detail)
+                FROM bump
+                RETURNING revision
+            ),
+            notified AS (SELECT pg_notify(\#(channel), logged.revision::text) FROM logged)
+            SELECT logged.revision FROM logged, notified
+            """#, as: Int64.self)
+        else { throw CorruptRow(description: "board_state has no row") }
         return revision
     }
 
     public func changes(after revision: Int64, limit: Int) async throws -> [ChangeEvent] {
-        try await transaction { tx in
+        try await autocommit { tx in
             try await tx.rows("""
                 SELECT revision, kind, task_id, after, placed, placed_after FROM change WHERE revision > \(revision) ORDER BY revision LIMIT \(limit)
                 """

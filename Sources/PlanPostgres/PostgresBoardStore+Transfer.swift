@@ -28,17 +28,17 @@ extension PostgresBoardStore {
     }
 
     public func importSummary(revision: Int64) async throws -> String? {
-        try await transaction { tx in
+        try await autocommit { tx in
             try await tx.value("SELECT detail FROM change WHERE revision = \(revision) AND kind = 'import'")
         }
     }
 
     public func boardID() async throws -> String {
-        try await transaction { tx in try await tx.value("SELECT board_id FROM board_state WHERE id = 1") ?? "" }
+        try await autocommit { tx in try await tx.value("SELECT board_id FROM board_state WHERE id = 1") ?? "" }
     }
 
     public func existingOrigins(_ origins: [String]) async throws -> Set<String> {
-        try await transaction { tx in
+        try await autocommit { tx in
             Set(try await tx.rows("SELECT DISTINCT origin FROM task WHERE origin = ANY(\(origins)::text[])").map { try $0.decode(String.self) })
         }
     }
@@ -46,20 +46,20 @@ extension PostgresBoardStore {
     public func stash(upload: [UInt8], id: String) async throws {
         // Dropped after `stashLifetime` by `pruneHistory`; never read after it.
         let now = self.now()
-        try await transaction { tx in
+        try await autocommit { tx in
             try await tx.execute("INSERT INTO stashed_upload (id, document, created) VALUES (\(id), \(Data(upload)), \(now))")
         }
     }
 
     public func stashedUpload(_ id: String) async throws -> [UInt8]? {
         let oldest = now().addingTimeInterval(-SQLiteBoardStore.stashLifetime)
-        return try await transaction { tx in
+        return try await autocommit { tx in
             try await tx.value("SELECT document FROM stashed_upload WHERE id = \(id) AND created >= \(oldest)", as: Data.self).map { Array($0) }
         }
     }
 
     public func dropStashedUpload(_ id: String) async throws {
-        try await transaction { tx in try await tx.execute("DELETE FROM stashed_upload WHERE id = \(id)") }
+        try await autocommit { tx in try await tx.execute("DELETE FROM stashed_upload WHERE id = \(id)") }
     }
 
     public func secret(named name: String, length: Int) async throws -> [UInt8] {

@@ -55,20 +55,24 @@ public struct PostgresBoardStore: BoardStore {
     // MARK: - Reading
 
     public func board() async throws -> Board {
-        // One snapshot for the tasks and the revision.
-        try await transaction(isolation: "REPEATABLE READ READ ONLY") { tx in
-            let tasks = try await tx.rows(#"SELECT \#(unescaped: PlanTask.postgresColumns) FROM task ORDER BY "column", order_key"#)
-                .map(PlanTask.init(postgres:))
-            return Board(revision: try await tx.revision(), tasks: tasks)
+        // One statement, so the tasks and the revision are one snapshot (a board without tasks is one row of NULLs).
+        try await autocommit { tx in
+            let rows = try await tx.rows(#"""
+                SELECT board.revision, \#(unescaped: PlanTask.postgresColumns)
+                FROM (SELECT revision FROM board_state WHERE id = 1) AS board LEFT JOIN task ON true
+                ORDER BY "column", order_key
+                """#)
+            let revision = try rows.first?.makeRandomAccess()["revision"].decode(Int64.self) ?? 0
+            return Board(revision: revision, tasks: try rows.compactMap(PlanTask.init(postgresIfAny:)))
         }
     }
 
     public func revision() async throws -> Int64 {
-        try await transaction { tx in try await tx.revision() }
+        try await autocommit { tx in try await tx.revision() }
     }
 
     public func task(_ id: TaskID) async throws -> PlanTask {
-        try await transaction { tx in try await tx.existingTask(id) }
+        try await autocommit { tx in try await tx.existingTask(id) }
     }
 
     public func completeLegacyNotes(_ derive: @escaping @Sendable (String) -> LegacyNotes) async throws -> Int {
@@ -161,6 +165,19 @@ public struct PostgresBoardStore: BoardStore {
             }
             let (revision, id) = try row.decode((Int64, String).self)
             return try await body(tx, BoardLock(revision: revision, id: id))
+        }
+    }
+
+    /// Runs `body` on one connection without a transaction of its own: for reads whose every
+    /// statement stands alone (each sees the board as committed when it runs).
+    func autocommit<T: Sendable>(_ body: @escaping @Sendable (PostgresTransaction) async throws -> T) async throws -> T {
+        let logger = self.logger
+        let client = self.client
+        return try await unavailableWhenDisconnected { leased in
+            try await client.withConnection { connection in
+                leased()
+                return try await body(PostgresTransaction(connection: connection, logger: logger))
+            }
         }
     }
 

@@ -44,8 +44,20 @@ extension PlanTask {
 
     /// Reads a `task` row selected with `postgresColumns`.
     init(postgres row: PostgresRow) throws {
-        let (id, title, columnName, keyText, important, finished, notes, source, formatName, excerpt, origin, created, updated) = try row.decode(
-            (Int64, String, String, String, Bool, Bool, String, String, String, String?, String?, Date, Date).self)
+        guard let task = try PlanTask(postgresIfAny: row) else { throw CorruptRow(description: "a task row without an id") }
+        self = task
+    }
+
+    /// Reads the `postgresColumns` of a row by name; nil when they are NULL (an outer join found no task).
+    init?(postgresIfAny row: PostgresRow) throws {
+        let cells = row.makeRandomAccess()
+        guard let id = try cells["id"].decode(Int64?.self) else { return nil }
+        func field<Value: PostgresDecodable>(_ name: String, _: Value.Type = Value.self) throws -> Value { try cells[name].decode(Value.self) }
+        let (title, columnName, keyText): (String, String, String) = (try field("title"), try field("column"), try field("order_key"))
+        let (important, finished): (Bool, Bool) = (try field("important"), try field("finished"))
+        let (notes, source, formatName): (String, String, String) = (try field("notes"), try field("notes_source"), try field("notes_format"))
+        let (excerpt, origin): (String?, String?) = (try field("excerpt"), try field("origin"))
+        let (created, updated): (Date, Date) = (try field("created"), try field("updated"))
         guard let column = BoardColumn(rawValue: columnName) else { throw CorruptRow(description: "task \(id) has an unknown column \(columnName)") }
         guard let key = OrderKey(rawValue: keyText) else { throw CorruptRow(description: "task \(id) has a malformed order key") }
         guard let format = NoteFormat(rawValue: formatName) else { throw CorruptRow(description: "task \(id) has an unknown notes format") }
