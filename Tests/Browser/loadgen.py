@@ -220,7 +220,25 @@ def verify(database, final_board, initial, ops, complete=True):
     acked = [op for op in ops if op.revision is not None and op.kind != "repeat"]
     no_ops = set()
     owned = set()
+    # The log keeps the newest 10,000 changes; pruning (once a minute) may have dropped the oldest
+    # during a long run. A dropped revision belongs to the one operation answered with it, or, when
+    # a finish that found its task already so shares it, to the other one.
+    oldest = min(logged) if logged else None
+    sharing = {}
+    for op in acked:
+        sharing.setdefault(op.revision, []).append(op)
+    pruned_owner = {revision: ([op for op in group if op.kind != "finish"] or group)[0]
+                    for revision, group in sharing.items()
+                    if oldest is not None and revision < oldest and revision not in logged}
     for op in sorted(acked, key=lambda op: op.revision):
+        if op.revision in pruned_owner:
+            if pruned_owner[op.revision] is op:
+                owned.add(op.revision)
+            elif op.kind == "finish":
+                no_ops.add(op)
+            else:
+                problems.append(f"two acknowledged changes at revision {op.revision}")
+            continue
         entry = logged.get(op.revision)
         kind = "move" if op.kind.startswith("move") else op.kind
         task = op.body["id"] if op.kind == "create" else int(op.path.split("/")[2])
