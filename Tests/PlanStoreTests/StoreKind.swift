@@ -19,6 +19,15 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         return PostgresTestDatabase.url == nil ? [.sqlite] : [.sqlite, .postgres]
     }
 
+    /// How many times the store has rebalanced a column.
+    func rebalanceCount(_ store: any BoardStore) -> Int {
+        switch store {
+        case let sqlite as SQLiteBoardStore: sqlite.metrics.rebalanceCount
+        case let postgres as PostgresBoardStore: postgres.metrics.rebalanceCount
+        default: -1
+        }
+    }
+
     /// Runs `body` with a fresh, empty store of this kind, gone afterwards: SQLite in memory, or
     /// PostgreSQL in a schema of its own, so tests stay apart and run in parallel.
     func withStore(
