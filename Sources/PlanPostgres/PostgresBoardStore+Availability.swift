@@ -38,12 +38,13 @@ extension PostgresBoardStore {
     }
 
     /// Errors of the connection rather than of the statement: SQLSTATE classes 08 (connection
-    /// exception) and 57 (operator intervention: shutdown, starting up), and the client's own
+    /// exception) and 57 (operator intervention: shutdown, starting up), 55P03 (the board stayed
+    /// locked past `lock_timeout`), 25P03 (idle in a transaction too long), and the client's own
     /// errors about the connection.
     static func meansUnavailable(_ error: PSQLError) -> Bool {
         if error.code == .server {
             let state = error.serverInfo?[.sqlState] ?? ""
-            return state.hasPrefix("08") || state.hasPrefix("57")
+            return state.hasPrefix("08") || state.hasPrefix("57") || state == "55P03" || state == "25P03"
         }
         switch error.code {
         case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed,

@@ -2,10 +2,11 @@ import Foundation
 import PostgresNIO
 
 /// Where a board's database is, read from a `postgres://` URL:
-/// `postgres://USER:PASSWORD@HOST:PORT/DATABASE?sslmode=disable|prefer|require&schema=NAME&pool_size=20`.
+/// `postgres://USER:PASSWORD@HOST:PORT/DATABASE?sslmode=disable|prefer|require&schema=NAME&pool_size=20&lock_timeout=15`.
 ///
 /// `schema` keeps a board's tables in a schema of their own (tests give each test one);
-/// without it they live in `public`. A `host` query item starting with `/` is a Unix socket folder.
+/// without it they live in `public`. `lock_timeout` is how many seconds a change waits for the
+/// board while another server holds it before it is answered 503. A `host` query item starting with `/` is a Unix socket folder.
 public struct PostgresLocation: Sendable {
     public let configuration: PostgresClient.Configuration
     public let schema: String?
@@ -35,16 +36,24 @@ public struct PostgresLocation: Sendable {
             guard let host = parts.host, !host.isEmpty else { throw PostgresURLError(url: url, problem: "names no host") }
             configuration = .init(host: host, port: parts.port ?? 5432, username: user, password: password, database: database, tls: tls)
         }
+        guard let lockTimeout = Int(items["lock_timeout"] ?? "15"), (1...3600).contains(lockTimeout) else {
+            throw PostgresURLError(url: url, problem: "has a lock_timeout that is not 1 to 3600 seconds")
+        }
+        // A change waits for the board at most this long, and a server that stalls inside a
+        // transaction (stopped, hung) loses it, so it never holds every other server's changes.
+        var settings = [("lock_timeout", "\(lockTimeout)s"), ("idle_in_transaction_session_timeout", "30s")]
         if let schema = items["schema"] {
             guard schema.range(of: "^[a-z_][a-z0-9_]{0,62}$", options: .regularExpression) != nil else {
                 throw PostgresURLError(url: url, problem: "has a schema name that is not lower-case letters, digits and _")
             }
             // Every connection looks in the board's schema first.
-            configuration.options.additionalStartupParameters = [("search_path", schema)]
+            settings.append(("search_path", schema))
         }
+        configuration.options.additionalStartupParameters = settings
         configuration.options.connectTimeout = .seconds(3)
         if let size = items["pool_size"] {
-            guard let count = Int(size), (1...100).contains(count) else { throw PostgresURLError(url: url, problem: "has a pool_size that is not 1 to 100") }
+            // One connection is the listener's; at least one more serves requests.
+            guard let count = Int(size), (2...100).contains(count) else { throw PostgresURLError(url: url, problem: "has a pool_size that is not 2 to 100") }
             configuration.options.maximumConnections = count
         }
         self.configuration = configuration

@@ -180,3 +180,33 @@ final class WakeCount: Sendable {
         return condition(value)
     }
 }
+
+extension PostgresBoardStoreTests {
+    @Test func aChangeThatWaitsTooLongForTheBoardIsUnavailableAndTheBoardFreeAfterwards() async throws {
+        guard PostgresTestDatabase.url != nil else { return }
+        try await PostgresTestDatabase.withSchema { url in
+            try await PostgresTestDatabase.withStore(url: url + "&lock_timeout=1") { store in
+                _ = try await store.add(["a"])
+                // Another server stalls while holding the board.
+                let holder = try PostgresBoardStore(url: url, logger: PostgresTestDatabase.logger)
+                let running = Task { await holder.run() }
+                defer { running.cancel() }
+                let release = AsyncStream<Void>.makeStream()
+                let locked = WakeCount()
+                let holding = Task {
+                    try await holder.lockedTransaction { _, _ in
+                        locked.add()
+                        for await _ in release.stream {}
+                    }
+                }
+                // Once the holder has the board, a change waits for it, then gives up.
+                #expect(await locked.waitUntil { $0 == 1 })
+                await #expect(throws: StoreUnavailable.self) { try await store.add(["b"]) }
+                release.continuation.finish()
+                try await holding.value
+                #expect(try await store.add(["c"]).count == 1)
+                #expect(try await store.titles()[.today] == ["a", "c"])
+            }
+        }
+    }
+}
