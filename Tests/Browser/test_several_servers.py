@@ -1,6 +1,7 @@
 """Two PlanBoard servers on one PostgreSQL database: a window on one sees what a window on the
-other does, live; and the database restarting under load costs requests a clear 503, never an
-acknowledged change, and the board serves again once it is back.
+other does, live; the database restarting under load costs requests a clear 503, never an
+acknowledged change, and the board serves again once it is back; a server killed under load
+leaves the other serving.
 
 Needs the cluster scripts/with-postgres starts (scripts/test does); skipped without it.
 """
@@ -137,6 +138,36 @@ class SeveralServersTests(unittest.TestCase):
         self.assertEqual(internal, [], "no request failed other than with 503")
         # Every acknowledged change is in the log and on the board (complete=False: an unanswered
         # request may or may not have been committed).
+        self.assertEqual(loadgen.verify(self.database, final, initial, ops, complete=False), [])
+
+    def test_a_server_killed_under_load_leaves_the_other_serving_and_nothing_acknowledged_lost(self):
+        import signal
+        host = "127.0.0.1"
+        ports = [int(server.url.rsplit(":", 1)[1]) for server in self.servers]
+        initial = loadgen.seed_board(host, ports[0], count=30)
+        stop = threading.Event()
+        result = {}
+
+        def load():
+            result["ops"], _ = loadgen.run_load(host, ports, clients=4, ops=100_000, seconds=60, seed=11, stop=stop)
+
+        worker = threading.Thread(target=load, daemon=True)
+        worker.start()
+        time.sleep(2)
+        # SIGKILL: whatever transaction it had open (the board's lock with it) ends with its connections.
+        self.servers[0].stop(sig=signal.SIGKILL)
+        time.sleep(3)
+        stop.set()
+        worker.join(timeout=90)
+        self.assertFalse(worker.is_alive(), "the load stopped")
+        survivor = BoardSession(self.servers[1].url)
+        status, _ = survivor.post("/tasks", {"title": "after the kill", "column": "today"})
+        self.assertEqual(status, 201, "the other server still takes changes")
+        final = survivor.board()
+        ops = result["ops"]
+        after_kill = [op for op in ops if op.client % 2 == 1]
+        print(f"\none server killed under load: {len(ops)} answers, {len(after_kill)} through the survivor")
+        self.assertEqual([op for op in ops if op.status is not None and op.status >= 500], [], "no request failed with 5xx")
         self.assertEqual(loadgen.verify(self.database, final, initial, ops, complete=False), [])
 
 
