@@ -30,12 +30,16 @@ extension PostgresBoardStore {
         case .last:
             return (try await key(#"SELECT order_key FROM task WHERE "column" = \#(column.rawValue) AND id <> \#(skip) ORDER BY order_key DESC LIMIT 1"#), nil)
         case .after(let anchor):
-            let lower = try await key("SELECT order_key FROM task WHERE id = \(anchor)")
-            let upper = try await key(#"""
-                SELECT order_key FROM task WHERE "column" = \#(column.rawValue) AND id <> \#(skip) AND order_key > \#(lower?.rawValue ?? "")
-                ORDER BY order_key LIMIT 1
-                """#)
-            return (lower, upper)
+            // The anchor's key and the next one after it, in one statement.
+            guard let row = try await tx.rows(#"""
+                SELECT anchor.order_key, (
+                    SELECT order_key FROM task WHERE "column" = \#(column.rawValue) AND id <> \#(skip) AND order_key > anchor.order_key
+                    ORDER BY order_key LIMIT 1)
+                FROM task AS anchor WHERE anchor.id = \#(anchor)
+                """#).first
+            else { return try await neighbours(tx, in: column, at: .first, excluding: excluded) }
+            let (lower, upper) = try row.decode((String, String?).self)
+            return (OrderKey(rawValue: lower), upper.flatMap(OrderKey.init(rawValue:)))
         }
     }
 
