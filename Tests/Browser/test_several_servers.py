@@ -14,6 +14,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 import loadgen
 import pg
+from dragkit import Client, DragTestCase
 from harness import Server, chromium
 from session import BoardSession
 
@@ -169,6 +170,51 @@ class SeveralServersTests(unittest.TestCase):
         print(f"\none server killed under load: {len(ops)} answers, {len(after_kill)} through the survivor")
         self.assertEqual([op for op in ops if op.status is not None and op.status >= 500], [], "no request failed with 5xx")
         self.assertEqual(loadgen.verify(self.database, final, initial, ops, complete=False), [])
+
+
+@unittest.skipUnless(pg.URL, "PLANBOARD_TEST_POSTGRES is not set (scripts/test starts a PostgreSQL cluster)")
+class DatabaseAwayInTheBrowserTests(DragTestCase):
+    # The page's own requests that meet the stopped database (the move, the live stream) log their 503.
+    expected_console = (r"status of 503", r"/events")
+
+    def setUp(self):
+        super().setUp()
+        # The board in PostgreSQL rather than the SQLite file the base case starts with.
+        self.database = pg.fresh_board_url()
+        self.addCleanup(pg.drop_board, self.database)
+        self.server = Server(database=self.database).start()
+        self.addCleanup(self.server.cleanup)
+        self.api = Client(self.server)
+
+    def test_a_move_while_the_database_is_away_is_put_back_with_the_servers_message(self):
+        ids = self.api.add("today", ["Alpha", "Bravo", "Charlie"])
+        self.open_board()
+        before = self.dom_titles()
+        pg.pg_ctl("stop", "--mode=fast", "--wait")
+        try:
+            # Alpha one place down, by keyboard: Space lifts, Down, Space drops.
+            self.js("document.getElementById(arguments[0]).focus()", f"task-{ids['Alpha']}")
+            for key in ("Space", "ArrowDown", "Space"):
+                self.key(key)
+            self.wait(lambda d: "can't be reached just now" in self.status_text(), timeout=20,
+                      message="the page says the database can't be reached")
+            self.settled()
+            self.assertEqual(self.dom_titles(), before, "the card is back where it was")
+        finally:
+            pg.pg_ctl("start", "--wait")
+        # Once the database is back, the same move is saved (bounded retries while the pool reconnects).
+        for _ in range(40):
+            status, _, _ = self.server.request("/", headers={"Accept": "application/json"})
+            if status == 200:
+                break
+            time.sleep(0.5)
+        self.assertEqual(self.titles(), before, "nothing was saved while it was away")
+        status, _ = self.api.move(ids["Alpha"], "today", ids["Bravo"])
+        self.assertEqual(status, 200)
+        self.assertEqual(self.titles()["today"], ["Bravo", "Alpha", "Charlie"])
+
+    def status_text(self):
+        return self.js("return document.querySelector('.status-bar.is-open .status-text')?.textContent ?? ''")
 
 
 if __name__ == "__main__":
