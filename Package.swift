@@ -25,6 +25,8 @@ let package = Package(
         // Already built for Hummingbird's dependencies; PlanBoard signs its session tokens with its HMAC.
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
+        // The board in PostgreSQL, for several PlanBoard servers on one board (only PlanPostgres links it).
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
@@ -34,6 +36,17 @@ let package = Package(
         .target(
             name: "PlanStore",
             dependencies: ["PlanCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PlanPostgres",
+            dependencies: [
+                "PlanCore", "PlanStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                // Its pool's errors, to tell "the database is away" from a failed statement.
+                .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -56,7 +69,7 @@ let package = Package(
         .executableTarget(
             name: "planboard",
             dependencies: [
-                "PlanWeb", "PlanStore", "PlanCore",
+                "PlanWeb", "PlanStore", "PlanPostgres", "PlanCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -78,7 +91,11 @@ let package = Package(
         .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "PlanStoreTests",
-            dependencies: ["PlanStore", "PlanCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "PlanStore", "PlanCore", "PlanPostgres",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What an undo reverted: the kind of change, and the task as it is now (or as it was, if the undo removed it).
 public struct UndoResult: Codable, Sendable, Equatable {
     public let undone: ChangeKind
@@ -25,5 +27,31 @@ public enum UndoRules {
             && current.notesFormat == after.notesFormat
             && (notesDigest.map { current.notesDigest == $0 } ?? (current.notes == after.notes && current.notesSource == after.notesSource))
         if !same { throw .changedSince(title: current.title) }
+    }
+
+    /// Refusals that mean a change can never be undone, rather than "not now": the next undo
+    /// passes it over and reaches the change before it.
+    public static func setsChangeAside(_ refusal: PlanError) -> Bool {
+        switch refusal {
+        case .changedSince, .cannotGoBack, .importNotUndoable: true
+        default: false
+        }
+    }
+
+    /// The task with an edit or a finish reverted: title, importance and finished as `before`, and
+    /// the notes brought back by the way back the change kept, applied to the notes it left.
+    public static func restoring(_ before: PlanTask, into task: PlanTask, notesBack back: NotesBack?, at now: Date) throws(PlanError) -> PlanTask {
+        var restored = task
+        restored.title = before.title
+        restored.important = before.important
+        if let back {
+            guard let notes = back.restore(from: task) else { throw .changedSince(title: task.title) }
+            restored.noteContent = notes
+            // A change logged before excerpts were kept has none: the card derives it when drawn.
+            restored.excerpt = back.excerpt
+        }
+        restored.finished = before.finished
+        restored.updated = now
+        return restored
     }
 }

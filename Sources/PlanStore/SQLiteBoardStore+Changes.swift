@@ -4,7 +4,7 @@ import PlanCore
 
 extension SQLiteBoardStore {
     /// How long a move id is remembered for retries (a retried move older than this is applied again).
-    static let moveIDLifetime: TimeInterval = 24 * 60 * 60
+    package static let moveIDLifetime: TimeInterval = 24 * 60 * 60
 
     /// Raises the board revision and logs the change under it; returns the new revision.
     ///

@@ -4,7 +4,7 @@ import PlanCore
 
 extension SQLiteBoardStore {
     /// The largest id an import may bring with it (2^40: far beyond any real board, far below Int64 and 2^53).
-    static let maxKeptID: TaskID = 1 << 40
+    package static let maxKeptID: TaskID = 1 << 40
 
     public func importTasks(_ tasks: [ImportedTask], summary: String? = nil, client: String?) async throws -> Revised<[PlanTask]> {
         try await write { db, now in

@@ -2,7 +2,7 @@ import GRDB
 import PlanCore
 
 /// Where in a column a key is wanted.
-enum Slot {
+package enum Slot {
     case first
     case after(TaskID)
     case last

@@ -4,12 +4,14 @@ import PlanCore
 import Synchronization
 
 /// When the store last pruned its history: pruning follows changes, at most once a minute.
-final class PruneSchedule: Sendable {
+package final class PruneSchedule: Sendable {
     static let interval: TimeInterval = 60
     private let last = Mutex<Date?>(nil)
 
+    package init() {}
+
     /// Whether a pruning is due at `now`; if so, it counts as started.
-    func isDue(at now: Date) -> Bool {
+    package func isDue(at now: Date) -> Bool {
         last.withLock { last in
             if let previous = last, now.timeIntervalSince(previous) < Self.interval, now >= previous { return false }
             last = now
@@ -21,7 +23,7 @@ final class PruneSchedule: Sendable {
 extension SQLiteBoardStore {
     /// The newest changes are always kept whole in the log (bar their notes), whatever their age:
     /// a tab that reconnects catches up from them (`EventsController.catchUpLimit` is 200).
-    static let alwaysKept: Int64 = 256
+    package static let alwaysKept: Int64 = 256
 
     public func pruneHistory() async throws -> PruneReport {
         let policy = self.policy

@@ -4,7 +4,7 @@ import PlanCore
 
 extension SQLiteBoardStore {
     /// How long an upload waits for the person to confirm its import.
-    static let stashLifetime: TimeInterval = 60 * 60
+    package static let stashLifetime: TimeInterval = 60 * 60
 
     public func boardID() async throws -> String {
         try await writer.read { db in try String.fetchOne(db, sql: "SELECT boardID FROM boardState") ?? "" }

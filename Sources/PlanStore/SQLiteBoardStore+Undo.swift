@@ -23,7 +23,7 @@ extension SQLiteBoardStore {
             let changeRevision: Int64 = row["revision"]
             do {
                 return .success(try revert(db, row, kind: kind, client: client, at: now))
-            } catch let refusal as PlanError where Self.setsChangeAside(refusal) {
+            } catch let refusal as PlanError where UndoRules.setsChangeAside(refusal) {
                 // A change that can no longer be undone is passed over (marked with revision 0), so
                 // the next undo reaches the change before it instead of meeting this refusal forever.
                 try db.execute(sql: "UPDATE change SET undoneBy = 0 WHERE revision = ?", arguments: [changeRevision])
@@ -31,14 +31,6 @@ extension SQLiteBoardStore {
             }
         }
         return try outcome.get()
-    }
-
-    /// Refusals that mean this change can never be undone, rather than "not now".
-    private static func setsChangeAside(_ refusal: PlanError) -> Bool {
-        switch refusal {
-        case .changedSince, .cannotGoBack, .importNotUndoable: true
-        default: false
-        }
     }
 
     /// Reverts one change of `client`'s and records the undo. Every refusal is raised before the
@@ -74,18 +66,7 @@ extension SQLiteBoardStore {
         case (.edit, let before?, let after?), (.finish, let before?, let after?):
             let task = try unchangedTask(db, since: after, notesDigest: digest)
             current = task
-            var restored = task
-            restored.title = before.title
-            restored.important = before.important
-            // The notes come back from the way back the change kept, applied to the notes it left.
-            if let back {
-                guard let notes = back.restore(from: task) else { throw PlanError.changedSince(title: task.title) }
-                restored.noteContent = notes
-                // A change logged before excerpts were kept has none: the card derives it when drawn.
-                restored.excerpt = back.excerpt
-            }
-            restored.finished = before.finished
-            restored.updated = now
+            let restored = try UndoRules.restoring(before, into: task, notesBack: back, at: now)
             try restored.updateContent(db)
             result = UndoResult(undone: kind, task: restored, exists: true)
         case (.create, nil, let after?):

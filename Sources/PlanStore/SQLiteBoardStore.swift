@@ -255,10 +255,12 @@ public struct SQLiteBoardStore: BoardStore {
 public final class StoreMetrics: Sendable {
     private let rebalances = Atomic<Int>(0)
 
+    package init() {}
+
     /// How many column rebalances this store has done.
     public var rebalanceCount: Int { rebalances.load(ordering: .relaxed) }
 
-    func countRebalance() { rebalances.add(1, ordering: .relaxed) }
+    package func countRebalance() { rebalances.add(1, ordering: .relaxed) }
 }
 
 extension SQLiteBoardStore {

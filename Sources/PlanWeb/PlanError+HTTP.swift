@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import NIOHTTP1
 import PlanCore
+import PlanStore
 
 /// The one place where the board's refusals become HTTP statuses.
 extension PlanError {
@@ -41,6 +42,9 @@ struct Refusal: Error, Sendable {
         switch error {
         case let error as PlanError: self.init(error, strings)
         case let error as WebError: self.init(error, strings)
+        // The database is away (restarting, unreachable): the request may succeed in a moment.
+        case is StoreUnavailable:
+            self.init(status: .serviceUnavailable, code: "unavailable", message: strings("web.databaseUnavailable"))
         case let error as any HTTPResponseError where error.status.kind == .clientError:
             self.init(status: error.status, code: Self.code(for: error.status), message: Self.message(for: error.status, strings))
         // The request's body could not be read as HTTP (an unknown Transfer-Encoding, a broken

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import PlanCore
+import PlanPostgres
 import PlanStore
 import PlanWeb
 
@@ -69,7 +70,6 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let path = storage.path
         let resourcesFolder = try Self.resourcesFolder(resources)
         var logger = Logger(label: "planboard")
         logger.logLevel = logLevel
@@ -89,9 +89,30 @@ struct Serve: AsyncParsableCommand {
         policy.undoDepth = undoDepth
         policy.undoWindow = undoDays * 86_400
         policy.keepDays = historyDays
-        let store = try SQLiteBoardStore.open(path: path, policy: policy)
+        switch try storage.location() {
+        case .sqlite(let path):
+            try await serve(SQLiteBoardStore.open(path: path, policy: policy), board: path, configuration: configuration, logger: logger)
+        case .postgres(let url):
+            let store = try PostgresBoardStore(url: url, logger: logger, policy: policy)
+            let shown = try PostgresLocation(url: url).redacted
+            // The pool and the listener run beside the server and stop with it.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await store.run() }
+                do {
+                    try await store.migrate()
+                } catch let error as StoreUnavailable {
+                    throw ValidationError("Could not reach the database at \(shown): \(error.reason).")
+                }
+                try await serve(store, board: shown, configuration: configuration, logger: logger)
+                group.cancelAll()
+            }
+        }
+    }
+
+    /// Serves `store` until the server is stopped.
+    private func serve(_ store: some BoardStore, board: String, configuration: AppConfiguration, logger: Logger) async throws {
         let host = self.host
-        let locked = token != nil
+        let locked = configuration.accessToken != nil
         let app = try await buildApplication(
             configuration: configuration,
             store: store,
@@ -100,7 +121,7 @@ struct Serve: AsyncParsableCommand {
                 let shownHost = host.contains(":") ? "[\(host)]" : host
                 // Written straight to the file handle: tests and scripts read this line from a pipe, unbuffered.
                 let access = locked ? "; access token required" : ""
-                let line = "PlanBoard is running at http://\(shownHost):\(port)/  (board: \(path)\(access); press Ctrl-C to stop)\n"
+                let line = "PlanBoard is running at http://\(shownHost):\(port)/  (board: \(board)\(access); press Ctrl-C to stop)\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             })
         try await app.runService()
@@ -139,10 +160,40 @@ struct Token: ParsableCommand {
 
 /// `--database`, shared by every subcommand.
 struct DatabaseOption: ParsableArguments {
-    @Option(help: "The SQLite file holding the board; its folder is created if missing. (default: $XDG_DATA_HOME/planboard/board.sqlite, or ~/.local/share/planboard/board.sqlite)")
+    @Option(help: """
+        The SQLite file holding the board; its folder is created if missing. Or a postgres://USER:PASSWORD@HOST:PORT/DATABASE \
+        URL, for several servers on one board (also taken from PLANBOARD_DATABASE_URL). \
+        (default: $XDG_DATA_HOME/planboard/board.sqlite, or ~/.local/share/planboard/board.sqlite)
+        """)
     var database: String?
 
-    var path: String { database ?? Self.defaultDatabasePath() }
+    /// Where the board is: a SQLite file, or a PostgreSQL database.
+    enum Location {
+        case sqlite(path: String)
+        case postgres(url: String)
+    }
+
+    /// The flag, else PLANBOARD_DATABASE_URL, else the default SQLite file.
+    func location() throws -> Location {
+        let fromEnvironment = ProcessInfo.processInfo.environment["PLANBOARD_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let given = database ?? fromEnvironment else { return .sqlite(path: Self.defaultDatabasePath()) }
+        if given.hasPrefix("postgres://") || given.hasPrefix("postgresql://") { return .postgres(url: given) }
+        if database == nil { throw ValidationError("PLANBOARD_DATABASE_URL must be a postgres:// URL.") }
+        return .sqlite(path: given)
+    }
+
+    /// The SQLite file, or a refusal that says what to do for a board in PostgreSQL instead.
+    func sqlitePath(for command: String) throws -> String {
+        switch try location() {
+        case .sqlite(let path): return path
+        case .postgres:
+            throw ValidationError("""
+                The board is in PostgreSQL, which `planboard \(command)` does not copy (it copies SQLite files). \
+                Use PostgreSQL's own tools: `pg_dump --format=custom --file=board.dump URL` while the servers run, \
+                and `pg_restore --clean --if-exists --dbname=URL board.dump` with them stopped.
+                """)
+        }
+    }
 
     /// The XDG data folder, so the board survives rebuilds and lives where such files usually do.
     static func defaultDatabasePath() -> String {
@@ -164,10 +215,11 @@ struct Backup: AsyncParsableCommand {
     @OptionGroup var storage: DatabaseOption
 
     func run() throws {
-        guard FileManager.default.fileExists(atPath: storage.path) else {
-            throw ValidationError("There is no board at \(storage.path) to back up.")
+        let board = try storage.sqlitePath(for: "backup")
+        guard FileManager.default.fileExists(atPath: board) else {
+            throw ValidationError("There is no board at \(board) to back up.")
         }
-        let summary = try SQLiteBoardStore.open(path: storage.path).backup(to: path)
+        let summary = try SQLiteBoardStore.open(path: board).backup(to: path)
         print("Backed up revision \(summary.revision) (\(summary.taskCount) tasks, \(summary.bytes / 1024) KB) to \(path).")
     }
 }
@@ -188,9 +240,10 @@ struct Restore: AsyncParsableCommand {
     @OptionGroup var storage: DatabaseOption
 
     func run() throws {
+        let board = try storage.sqlitePath(for: "restore")
         do {
-            let summary = try SQLiteBoardStore.open(path: storage.path).restore(from: backup)
-            print("Restored the board as of revision \(summary.revision) (\(summary.taskCount) tasks) from \(backup) into \(storage.path).")
+            let summary = try SQLiteBoardStore.open(path: board).restore(from: backup)
+            print("Restored the board as of revision \(summary.revision) (\(summary.taskCount) tasks) from \(backup) into \(board).")
         } catch let error as BackupError {
             throw ValidationError(error.description)
         }

@@ -20,7 +20,7 @@ import urllib.parse
 from session import BoardSession
 
 DOCUMENTED_CODES = {"stale", "task_finished", "not_found", "invalid_anchor", "move_id_reused", "invalid_title",
-                    "unknown_column", "invalid_field", "nothing_to_undo"}
+                    "unknown_column", "invalid_field", "nothing_to_undo", "unavailable"}
 
 
 class Op:
@@ -145,12 +145,15 @@ class Client(threading.Thread):
 
 
 def run_load(host, port, clients=8, ops=20_000, seconds=300, seed=1, stop=None):
-    """Runs `clients` threads sharing `ops` operations; returns the list of answered operations."""
+    """Runs `clients` threads sharing `ops` operations; returns the list of answered operations.
+
+    `port` may be a list: the clients are dealt out over those servers in turn."""
     stop = stop or threading.Event()
     log = []
     deadline = time.monotonic() + seconds
     share = ops // clients
-    threads = [Client(n, host, port, share + (1 if n < ops % clients else 0), deadline, seed * 1000 + n, log, stop)
+    ports = port if isinstance(port, (list, tuple)) else [port]
+    threads = [Client(n, host, ports[n % len(ports)], share + (1 if n < ops % clients else 0), deadline, seed * 1000 + n, log, stop)
                for n in range(clients)]
     started = time.monotonic()
     for thread in threads:
@@ -213,18 +216,29 @@ def verify(database, final_board, initial, ops, complete=True):
     With `complete`, every operation was answered, so the board must equal the replay exactly;
     after a crash some operations have no answer, so only what was acknowledged is checked.
     """
-    problems = []
+    problems, logged = stored_facts(database)
     acked = [op for op in ops if op.revision is not None and op.kind != "repeat"]
-    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
-        if db.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
-            problems.append("integrity_check failed")
-        duplicates = db.execute('SELECT "column", orderKey, COUNT(*) FROM task GROUP BY 1, 2 HAVING COUNT(*) > 1').fetchall()
-        if duplicates:
-            problems.append(f"duplicate order keys: {duplicates[:5]}")
-        logged = {row[0]: (row[1], row[2]) for row in db.execute("SELECT revision, kind, taskID FROM change")}
     no_ops = set()
     owned = set()
+    # The log keeps the newest 10,000 changes; pruning (once a minute) may have dropped the oldest
+    # during a long run. A dropped revision belongs to the one operation answered with it, or, when
+    # a finish that found its task already so shares it, to the other one.
+    oldest = min(logged) if logged else None
+    sharing = {}
+    for op in acked:
+        sharing.setdefault(op.revision, []).append(op)
+    pruned_owner = {revision: ([op for op in group if op.kind != "finish"] or group)[0]
+                    for revision, group in sharing.items()
+                    if oldest is not None and revision < oldest and revision not in logged}
     for op in sorted(acked, key=lambda op: op.revision):
+        if op.revision in pruned_owner:
+            if pruned_owner[op.revision] is op:
+                owned.add(op.revision)
+            elif op.kind == "finish":
+                no_ops.add(op)
+            else:
+                problems.append(f"two acknowledged changes at revision {op.revision}")
+            continue
         entry = logged.get(op.revision)
         kind = "move" if op.kind.startswith("move") else op.kind
         task = op.body["id"] if op.kind == "create" else int(op.path.split("/")[2])
@@ -270,6 +284,26 @@ def verify(database, final_board, initial, ops, complete=True):
     return problems
 
 
+def stored_facts(database):
+    """What the database itself says: problems with its integrity or keys, and the change log
+    ({revision: (kind, task id)}). `database` is a SQLite file or a postgres:// URL."""
+    problems = []
+    if database.startswith(("postgres://", "postgresql://")):
+        import pg
+        duplicates = pg.rows(database, 'SELECT "column", order_key, COUNT(*) FROM task GROUP BY 1, 2 HAVING COUNT(*) > 1')
+        logged = {int(revision): (kind, int(task) if task else None)
+                  for revision, kind, task in pg.rows(database, "SELECT revision, kind, task_id FROM change")}
+    else:
+        with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+            if db.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
+                problems.append("integrity_check failed")
+            duplicates = db.execute('SELECT "column", orderKey, COUNT(*) FROM task GROUP BY 1, 2 HAVING COUNT(*) > 1').fetchall()
+            logged = {row[0]: (row[1], row[2]) for row in db.execute("SELECT revision, kind, taskID FROM change")}
+    if duplicates:
+        problems.append(f"duplicate order keys: {duplicates[:5]}")
+    return problems, logged
+
+
 def report(ops, seconds):
     """Throughput and latency per operation kind, as printable lines."""
     lines = [f"{len(ops)} operations in {seconds:.1f} s: {len(ops) / seconds:.0f} ops/s"]
@@ -290,39 +324,68 @@ def report(ops, seconds):
     return lines
 
 
+def measure(servers, database, arguments):
+    """Seeds a board, runs the load through `servers` (started on `database`), checks it and
+    prints the figures; returns the problems found."""
+    host = "127.0.0.1"
+    ports = [int(server.url.rsplit(":", 1)[1]) for server in servers]
+    initial = seed_board(host, ports[0])
+    ops, seconds = run_load(host, ports, arguments.clients, arguments.ops, arguments.seconds, arguments.seed)
+    _, _, body = servers[-1].request("/", headers={"Accept": "application/json"})
+    final = json.loads(body)
+    for line in report(ops, seconds):
+        print(line)
+    problems = verify(database, final, initial, ops)
+    tasks = sum(len(tasks) for tasks in final["columns"].values())
+    print(f"final board: revision {final['revision']}, {tasks} tasks")
+    return problems
+
+
 if __name__ == "__main__":
     import argparse
     import os
     import sys
     from harness import Server
+    import pg
 
     parser = argparse.ArgumentParser(description="Concurrent load against a real server, then checks.")
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--ops", type=int, default=20_000)
     parser.add_argument("--seconds", type=int, default=300, help="upper bound on the load phase")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--postgres", action="store_true",
+                        help="after the SQLite run, run again with two servers on one PostgreSQL database "
+                             "(PLANBOARD_TEST_POSTGRES; scripts/load --postgres starts a cluster)")
     arguments = parser.parse_args()
 
-    server = Server().start()
-    try:
-        host, port = "127.0.0.1", int(server.url.rsplit(":", 1)[1])
-        initial = seed_board(host, port)
-        print(f"server {server.url} ({os.path.basename(os.environ.get('PLANBOARD_BINARY', 'debug build'))}), "
-              f"{arguments.clients} clients, {arguments.ops} operations")
-        ops, seconds = run_load(host, port, arguments.clients, arguments.ops, arguments.seconds, arguments.seed)
-        _, _, body = server.request("/", headers={"Accept": "application/json"})
-        final = json.loads(body)
-        for line in report(ops, seconds):
-            print(line)
-        problems = verify(server.database, final, initial, ops)
-        tasks = sum(len(tasks) for tasks in final["columns"].values())
-        print(f"final board: revision {final['revision']}, {tasks} tasks")
-        if problems:
-            print("PROBLEMS:")
-            for problem in problems:
-                print("  " + problem)
-            sys.exit(1)
-        print("checks: no task lost or duplicated, order keys unique, order equals the replay, "
-              "every acknowledged operation logged, every refusal documented, repeats answered alike")
-    finally:
-        server.cleanup()
+    setups = [("SQLite, one server", None, 1)]
+    if arguments.postgres:
+        if not pg.URL:
+            sys.exit("--postgres needs PLANBOARD_TEST_POSTGRES (scripts/load --postgres starts a cluster)")
+        setups.append(("PostgreSQL, two servers on one database", pg.fresh_board_url(), 2))
+    failed = False
+    for label, url, count in setups:
+        servers = []
+        try:
+            servers.append(Server(database=url).start())
+            database = url or servers[0].database
+            for _ in range(count - 1):
+                servers.append(Server(database=url).start())
+            print(f"== {label}: {', '.join(server.url for server in servers)} "
+                  f"({os.path.basename(os.environ.get('PLANBOARD_BINARY', 'debug build'))}), "
+                  f"{arguments.clients} clients split across them, {arguments.ops} operations")
+            problems = measure(servers, database, arguments)
+            if problems:
+                failed = True
+                print("PROBLEMS:")
+                for problem in problems:
+                    print("  " + problem)
+            else:
+                print("checks: no task lost or duplicated, order keys unique, order equals the replay, "
+                      "every acknowledged operation logged, every refusal documented, repeats answered alike")
+        finally:
+            for server in servers:
+                server.cleanup()
+            if url:
+                pg.drop_board(url)
+    sys.exit(1 if failed else 0)

@@ -50,6 +50,16 @@ class CommandLineTests(unittest.TestCase):
         self.assertNotEqual(result.returncode, 0)
         self.assertIn("--undo-depth, --undo-days and --history-days must be at least 1", result.stderr)
 
+    def test_a_database_server_that_cannot_be_reached_is_said_plainly(self):
+        import subprocess
+        from harness import BINARY
+        # Port 9 (discard): nothing listens there on a test machine.
+        result = subprocess.run([BINARY, "--port", "0", "--database", "postgres://planboard:hunter2@127.0.0.1:9/board"],
+                                capture_output=True, text=True, timeout=60)
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("Could not reach the database at postgres://planboard:***@127.0.0.1:9/board", result.stderr)
+        self.assertNotIn("hunter2", result.stderr + result.stdout, "the password is never shown")
+
 
 class BackupRestoreTests(unittest.TestCase):
     def run_cli(self, *args):
@@ -80,6 +90,20 @@ class BackupRestoreTests(unittest.TestCase):
         titles = [task["title"] for tasks in json.loads(body)["columns"].values() for task in tasks]
         self.assertEqual(len(titles), 10)
         self.assertNotIn("added after the backup", titles)
+
+    def test_backup_and_restore_of_a_board_in_postgresql_point_to_pg_dump(self):
+        import subprocess
+        from harness import BINARY
+        url = "postgres://planboard@127.0.0.1:9/board"
+        for command in (["backup", "copy.dump", "--database", url], ["restore", "copy.dump", "--database", url]):
+            result = self.run_cli(*command)
+            self.assertNotEqual(result.returncode, 0)
+            self.assertIn("The board is in PostgreSQL", result.stderr)
+            self.assertIn("pg_dump", result.stderr)
+        # The same when the URL comes from the environment.
+        result = subprocess.run([BINARY, "backup", "copy.dump"], capture_output=True, text=True, timeout=60,
+                                env={**os.environ, "PLANBOARD_DATABASE_URL": url})
+        self.assertIn("pg_dump", result.stderr)
 
     def test_restore_refuses_a_damaged_file_and_changes_nothing(self):
         server = Server().start()

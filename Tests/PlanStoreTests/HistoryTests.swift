@@ -158,56 +158,64 @@ final class ManualClock: Sendable {
         await #expect(throws: PlanError.taskDeleted(title: "private")) { try await store.task(task.id) }
     }
 
-    @Test func undoReachesBackOnlyAsDeepAndAsLongAsThePolicySays() async throws {
+    @Test(arguments: StoreKind.available)
+    func undoReachesBackOnlyAsDeepAndAsLongAsThePolicySays(_ kind: StoreKind) async throws {
         let clock = ManualClock()
-        let store = try SQLiteBoardStore.inMemory(now: { clock.now() }, policy: ChangeLogPolicy(undoDepth: 5))
-        let tasks = try await store.add((1...8).map { "t\($0)" })
-        for task in tasks { _ = try await store.setFinished(task.id, true, client: "me") }
-        for _ in 0..<5 { _ = try await store.undo(client: "me") }
-        await #expect(throws: PlanError.nothingToUndo, "the sixth change back is out of reach") { try await store.undo(client: "me") }
+        try await kind.withStore(now: { clock.now() }, policy: ChangeLogPolicy(undoDepth: 5)) { store in
+            let tasks = try await store.add((1...8).map { "t\($0)" })
+            for task in tasks { _ = try await store.setFinished(task.id, true, client: "me") }
+            for _ in 0..<5 { _ = try await store.undo(client: "me") }
+            await #expect(throws: PlanError.nothingToUndo, "the sixth change back is out of reach") { try await store.undo(client: "me") }
 
-        let other = try await store.setFinished(tasks[0].id, false, client: "you")
-        #expect(other.value.finished == false)
-        clock.advance(days: 8)
-        await #expect(throws: PlanError.nothingToUndo, "a week later") { try await store.undo(client: "you") }
+            let other = try await store.setFinished(tasks[0].id, false, client: "you")
+            #expect(other.value.finished == false)
+            clock.advance(days: 8)
+            await #expect(throws: PlanError.nothingToUndo, "a week later") { try await store.undo(client: "you") }
+        }
     }
 
-    @Test func theLogKeepsItsNewestChangesAndDropsTheRest() async throws {
+    @Test(arguments: StoreKind.available)
+    func theLogKeepsItsNewestChangesAndDropsTheRest(_ kind: StoreKind) async throws {
         let clock = ManualClock()
-        let store = try SQLiteBoardStore.inMemory(now: { clock.now() }, policy: ChangeLogPolicy(keepChanges: 300, keepDays: 30))
-        let task = try await store.add(["t"])[0]
-        for index in 0..<600 { _ = try await store.setFinished(task.id, index.isMultiple(of: 2), client: "me") }
-        _ = try await store.pruneHistory()
-        let current = try await store.revision()
-        let rows = try await store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM change") ?? 0 }
-        #expect(rows == 300)
-        // Other tabs catch up from what is kept.
-        let recent = try await store.changes(after: current - 200, limit: 201)
-        #expect(recent.count == 200 && recent.first?.revision == current - 199)
-        // A month later only the newest few hundred stay, however old: a tab that was open all along can still catch up.
-        clock.advance(days: 40)
-        _ = try await store.pruneHistory()
-        let left = try await store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM change") ?? 0 }
-        #expect(left == Int(SQLiteBoardStore.alwaysKept))
+        try await kind.withStore(now: { clock.now() }, policy: ChangeLogPolicy(keepChanges: 300, keepDays: 30)) { store in
+            let task = try await store.add(["t"])[0]
+            for index in 0..<600 { _ = try await store.setFinished(task.id, index.isMultiple(of: 2), client: "me") }
+            _ = try await store.pruneHistory()
+            let current = try await store.revision()
+            let rows = try await store.changes(after: 0, limit: 10_000).count
+            #expect(rows == 300)
+            // Other tabs catch up from what is kept.
+            let recent = try await store.changes(after: current - 200, limit: 201)
+            #expect(recent.count == 200 && recent.first?.revision == current - 199)
+            // A month later only the newest few hundred stay, however old: a tab that was open all along can still catch up.
+            clock.advance(days: 40)
+            _ = try await store.pruneHistory()
+            let left = try await store.changes(after: 0, limit: 10_000).count
+            #expect(left == Int(SQLiteBoardStore.alwaysKept))
+        }
     }
 
-    @Test func expiredMoveIDsAndUploadsArePrunedToo() async throws {
+    @Test(arguments: StoreKind.available)
+    func expiredMoveIDsAndUploadsArePrunedToo(_ kind: StoreKind) async throws {
         let clock = ManualClock()
-        let store = try SQLiteBoardStore.inMemory(now: { clock.now() })
-        let tasks = try await store.add(["a", "b"])
-        _ = try await store.move(MoveRequest(taskID: tasks[0].id, column: .next, after: nil, moveID: "m1"), client: nil)
-        try await store.stash(upload: Array("{}".utf8), id: "upload-1")
-        clock.advance(days: 2)
-        let report = try await store.pruneHistory()
-        #expect(report.expired == 2)
-        #expect(try await store.stashedUpload("upload-1") == nil)
+        try await kind.withStore(now: { clock.now() }) { store in
+            let tasks = try await store.add(["a", "b"])
+            _ = try await store.move(MoveRequest(taskID: tasks[0].id, column: .next, after: nil, moveID: "m1"), client: nil)
+            try await store.stash(upload: Array("{}".utf8), id: "upload-1")
+            clock.advance(days: 2)
+            let report = try await store.pruneHistory()
+            #expect(report.expired == 2)
+            #expect(try await store.stashedUpload("upload-1") == nil)
+        }
     }
 
-    @Test func theSessionKeyIsMadeOnceAndKept() async throws {
-        let store = try SQLiteBoardStore.forTesting()
-        let first = try await store.secret(named: "session-key", length: 32)
-        #expect(first.count == 32)
-        #expect(try await store.secret(named: "session-key", length: 32) == first)
-        #expect(try await store.secret(named: "other", length: 32) != first)
+    @Test(arguments: StoreKind.available)
+    func theSessionKeyIsMadeOnceAndKept(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let first = try await store.secret(named: "session-key", length: 32)
+            #expect(first.count == 32)
+            #expect(try await store.secret(named: "session-key", length: 32) == first)
+            #expect(try await store.secret(named: "other", length: 32) != first)
+        }
     }
 }

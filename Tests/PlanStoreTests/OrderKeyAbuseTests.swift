@@ -21,7 +21,7 @@ import Testing
 
     static let count = 10_000
 
-    func assertMatches(_ store: SQLiteBoardStore, _ model: ListModel, _ label: String) async throws {
+    func assertMatches(_ store: any BoardStore, _ model: ListModel, _ label: String) async throws {
         let board = try await store.board()
         for column in BoardColumn.allCases {
             #expect(board.tasks(in: column).map(\.id) == model.columns[column], "\(label): order of \(column)")
@@ -69,30 +69,33 @@ import Testing
         try await insertAtOneSpot("each after the previous insert") { first, previous in previous ?? first }
     }
 
-    @Test func tenThousandRandomMovesMatchAListModel() async throws {
-        let store = try SQLiteBoardStore.forTesting()
-        var model = ListModel()
-        var generator = SeededGenerator(seed: 20261122)
-        var ids: [TaskID] = []
-        for index in 0..<300 {
-            let column = BoardColumn.allCases.randomElement(using: &generator)!
-            let task = try await store.create(try NewTask(title: "t\(index)", column: column), client: nil).value
-            model.append(task.id, to: column)
-            ids.append(task.id)
+    @Test(arguments: StoreKind.available)
+    func tenThousandRandomMovesMatchAListModel(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            var model = ListModel()
+            var generator = SeededGenerator(seed: 20261122)
+            var ids: [TaskID] = []
+            for index in 0..<300 {
+                let column = BoardColumn.allCases.randomElement(using: &generator)!
+                let task = try await store.create(try NewTask(title: "t\(index)", column: column), client: nil).value
+                model.append(task.id, to: column)
+                ids.append(task.id)
+            }
+            for step in 1...Self.count {
+                let id = ids.randomElement(using: &generator)!
+                let column = BoardColumn.allCases.randomElement(using: &generator)!
+                let candidates = model.columns[column]!.filter { $0 != id }
+                // One move in eight goes to the top; the rest after a random task of the target column.
+                let after = Int.random(in: 0..<8, using: &generator) == 0 ? nil : candidates.randomElement(using: &generator)
+                _ = try await store.move(MoveRequest(taskID: id, column: column, after: after), client: nil)
+                model.move(id, to: column, after: after)
+                if step % 2_500 == 0 { try await assertMatches(store, model, "after \(step) random moves") }
+            }
+            let longest = try await store.board().allTasks.map(\.orderKey.length).max() ?? 0
+            let rebalances = kind.rebalanceCount(store)
+            print("order keys (\(kind.testDescription)): \(Self.count) random moves over 300 tasks → \(rebalances) rebalances, longest key \(longest)")
+            #expect(rebalances == 0)
         }
-        for step in 1...Self.count {
-            let id = ids.randomElement(using: &generator)!
-            let column = BoardColumn.allCases.randomElement(using: &generator)!
-            let candidates = model.columns[column]!.filter { $0 != id }
-            // One move in eight goes to the top; the rest after a random task of the target column.
-            let after = Int.random(in: 0..<8, using: &generator) == 0 ? nil : candidates.randomElement(using: &generator)
-            _ = try await store.move(MoveRequest(taskID: id, column: column, after: after), client: nil)
-            model.move(id, to: column, after: after)
-            if step % 2_500 == 0 { try await assertMatches(store, model, "after \(step) random moves") }
-        }
-        let longest = try await store.board().allTasks.map(\.orderKey.length).max() ?? 0
-        print("order keys: \(Self.count) random moves over 300 tasks → \(store.metrics.rebalanceCount) rebalances, longest key \(longest)")
-        #expect(store.metrics.rebalanceCount == 0)
     }
 }
 

@@ -23,25 +23,11 @@ extension SQLiteBoardStore {
         return try .inMemory(now: { clock.now() })
     }
 
-    /// Adds tasks titled as given, in order, to one column.
-    @discardableResult
-    func add(_ titles: [String], to column: BoardColumn = .today) async throws -> [PlanTask] {
-        var tasks: [PlanTask] = []
-        for title in titles { tasks.append(try await create(try NewTask(title: title, column: column), client: nil).value) }
-        return tasks
-    }
-
     /// Every task row exactly as stored, by id.
     func rawRows() async throws -> [Int64: Row] {
         try writer.read { db in
             Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT * FROM task").map { ($0["id"] as Int64, $0) })
         }
-    }
-
-    /// Titles per column in display order.
-    func titles() async throws -> [BoardColumn: [String]] {
-        let board = try await board()
-        return Dictionary(uniqueKeysWithValues: BoardColumn.allCases.map { ($0, board.tasks(in: $0).map(\.title)) })
     }
 }
 

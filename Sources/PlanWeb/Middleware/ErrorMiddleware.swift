@@ -63,11 +63,17 @@ struct ErrorMiddleware: RouterMiddleware {
             case .misdirected, .crossSite, .unauthorized, .tooManyGuesses: true
             default: false
             }
-            var response = try await refusalResponse(refusal, for: request, reader: reader, revealRevision: !atTheDoor)
+            // Nor does a request the database could not answer: asking it again would only wait again.
+            let revealRevision = !atTheDoor && !(error is StoreUnavailable)
+            var response = try await refusalResponse(refusal, for: request, reader: reader, revealRevision: revealRevision)
             if session == nil, !atTheDoor, let token = reader.csrf { response.setCookie(SessionTokens.cookie(token)) }
             if case WebError.unauthorized = error { response.headers[.wwwAuthenticate] = "Bearer" }
             if case WebError.methodNotAllowed = error { response.headers[.allow] = "GET, HEAD, POST" }
             if case WebError.tooManyGuesses = error { response.headers[.retryAfter] = "60" }
+            if error is StoreUnavailable {
+                response.headers[.retryAfter] = "2"
+                context.logger.warning("answered 503: \(error)")
+            }
             return response
         } catch {
             context.logger.error("could not draw the error page: \(String(reflecting: error))")

@@ -1,0 +1,95 @@
+import Foundation
+import PlanStore
+import PostgresNIO
+
+extension PostgresBoardStore {
+    /// One schema version: its name and its statements (run one by one, in one transaction).
+    struct Migration {
+        let id: String
+        let statements: [PostgresQuery]
+    }
+
+    /// The schema, one migration per version; never edit a shipped migration, add a new one.
+    ///
+    /// The first version is what the SQLite store reached over its first three (tasks with their
+    /// notes as written, the change log keeping notes only as the way back, move ids, stashed
+    /// uploads, secrets). Order keys compare byte by byte (`COLLATE "C"`), as `OrderKey` does.
+    static let migrations: [Migration] = [
+        Migration(id: "v1: tasks, revision, change log, move ids, stashed uploads, secrets", statements: [
+            "CREATE SEQUENCE task_id",  // ids are never handed out twice, whatever is deleted
+            #"""
+            CREATE TABLE task (
+                id BIGINT PRIMARY KEY,
+                title TEXT NOT NULL,
+                "column" TEXT NOT NULL CHECK ("column" IN ('today', 'next', 'later')),
+                order_key TEXT COLLATE "C" NOT NULL,
+                important BOOLEAN NOT NULL DEFAULT false,
+                finished BOOLEAN NOT NULL DEFAULT false,
+                notes TEXT NOT NULL DEFAULT '',
+                notes_source TEXT NOT NULL DEFAULT '',
+                notes_format TEXT NOT NULL DEFAULT 'html' CHECK (notes_format IN ('plain', 'markdown', 'html')),
+                excerpt TEXT,
+                origin TEXT,
+                created TIMESTAMPTZ NOT NULL,
+                updated TIMESTAMPTZ NOT NULL,
+                CONSTRAINT task_position UNIQUE ("column", order_key)
+            )
+            """#,
+            "CREATE INDEX task_origin ON task (origin)",
+            // The one row every change locks: the revision sequence and the board's identity.
+            """
+            CREATE TABLE board_state (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                revision BIGINT NOT NULL,
+                board_id TEXT NOT NULL
+            )
+            """,
+            "INSERT INTO board_state (id, revision, board_id) VALUES (1, 0, replace(gen_random_uuid()::text, '-', ''))",
+            // One row per revision; the columns mean what they mean in the SQLite store's change table.
+            """
+            CREATE TABLE change (
+                revision BIGINT PRIMARY KEY,
+                kind TEXT NOT NULL,
+                task_id BIGINT,
+                client TEXT,
+                before TEXT,
+                after TEXT,
+                previous_anchor BIGINT,
+                placed BOOLEAN NOT NULL DEFAULT false,
+                placed_after BIGINT,
+                undone_by BIGINT,
+                created TIMESTAMPTZ NOT NULL,
+                detail TEXT,
+                notes_back TEXT,
+                notes_digest BIGINT
+            )
+            """,
+            "CREATE INDEX change_client ON change (client, revision)",
+            "CREATE INDEX change_task ON change (task_id, revision)",
+            "CREATE INDEX change_created ON change (created)",
+            "CREATE TABLE move_request (move_id TEXT PRIMARY KEY, result TEXT NOT NULL, created TIMESTAMPTZ NOT NULL)",
+            "CREATE INDEX move_request_created ON move_request (created)",
+            "CREATE TABLE stashed_upload (id TEXT PRIMARY KEY, document BYTEA NOT NULL, created TIMESTAMPTZ NOT NULL)",
+            "CREATE TABLE secret (name TEXT PRIMARY KEY, value BYTEA NOT NULL)",
+        ]),
+    ]
+
+    /// Brings the schema up to date. Servers starting together take turns (an advisory lock per
+    /// schema), so each migration runs once.
+    public func migrate() async throws {
+        try await transaction { tx in
+            try await tx.execute("SELECT pg_advisory_xact_lock(hashtext('planboard migrations ' || current_schema()))")
+            try await tx.execute("CREATE TABLE IF NOT EXISTS schema_migration (id TEXT PRIMARY KEY, applied TIMESTAMPTZ NOT NULL DEFAULT now())")
+            let applied = Set(try await tx.rows("SELECT id FROM schema_migration").map { try $0.decode(String.self) })
+            for migration in Self.migrations where !applied.contains(migration.id) {
+                for statement in migration.statements { try await tx.execute(statement) }
+                try await tx.execute("INSERT INTO schema_migration (id) VALUES (\(migration.id))")
+            }
+        }
+    }
+
+    /// The migrations applied so far, by name (tests and `planboard` diagnostics).
+    public func appliedMigrations() async throws -> [String] {
+        try await transaction { tx in try await tx.rows("SELECT id FROM schema_migration ORDER BY id").map { try $0.decode(String.self) } }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import PlanCore
+import PlanStore
+import PostgresNIO
+
+extension PostgresBoardStore {
+    /// Trims the change log as `ChangeLogPolicy` says (the same rules as the SQLite store), under
+    /// the board's lock. Freed space is left to PostgreSQL's autovacuum, which reuses it; unlike
+    /// SQLite's secure_delete, it does not overwrite it at once.
+    public func pruneHistory() async throws -> PruneReport {
+        let policy = self.policy
+        let now = self.now()
+        return try await lockedTransaction { tx, board in
+            var report = PruneReport()
+            report.setAside += try await tx.count("""
+                UPDATE change SET undone_by = 0
+                WHERE undone_by IS NULL AND kind NOT IN ('undo', 'import') AND (
+                    created < \(now.addingTimeInterval(-policy.undoWindow)) OR revision IN (
+                        SELECT revision FROM (
+                            SELECT revision, ROW_NUMBER() OVER (PARTITION BY client ORDER BY revision DESC) AS depth
+                            FROM change WHERE kind <> 'undo'
+                        ) AS ranked WHERE depth > \(policy.undoDepth)
+                    )
+                )
+                RETURNING 1
+                """)
+            report.notesDropped += try await tx.count(
+                "UPDATE change SET notes_back = NULL WHERE notes_back IS NOT NULL AND undone_by IS NOT NULL RETURNING 1")
+            // Within the notes budget, newest first; older changes with notes are set aside.
+            var kept = 0
+            var over: [Int64] = []
+            for row in try await tx.rows("SELECT revision, octet_length(notes_back) FROM change WHERE notes_back IS NOT NULL ORDER BY revision DESC") {
+                let (revision, size) = try row.decode((Int64, Int32).self)
+                kept += Int(size)
+                if kept > policy.notesBudget { over.append(revision) }
+            }
+            if !over.isEmpty {
+                report.notesDropped += try await tx.count(
+                    "UPDATE change SET notes_back = NULL, undone_by = COALESCE(undone_by, 0) WHERE revision = ANY(\(over)::bigint[]) RETURNING 1")
+                report.setAside += over.count
+            }
+            let alwaysKept = SQLiteBoardStore.alwaysKept
+            let newestKept = board.revision - max(Int64(policy.keepChanges), alwaysKept)
+            let youngestKept = now.addingTimeInterval(-Double(policy.keepDays) * 24 * 60 * 60)
+            report.removed += try await tx.count("""
+                DELETE FROM change WHERE revision <= \(board.revision - alwaysKept) AND (created < \(youngestKept) OR revision <= \(newestKept))
+                RETURNING 1
+                """)
+            report.expired += try await tx.count(
+                "DELETE FROM move_request WHERE created < \(now.addingTimeInterval(-SQLiteBoardStore.moveIDLifetime)) RETURNING 1")
+            report.expired += try await tx.count(
+                "DELETE FROM stashed_upload WHERE created < \(now.addingTimeInterval(-SQLiteBoardStore.stashLifetime)) RETURNING 1")
+            return report
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import PlanCore
+import PlanStore
+import PostgresNIO
+
+extension PostgresBoardStore {
+    public func importTasks(_ tasks: [ImportedTask], summary: String?, client: String?) async throws -> Revised<[PlanTask]> {
+        try await write { tx, now, board in
+            // An id travels with its task only if no task here ever had it (above the sequence's
+            // high-water mark) and stays below `maxKeptID`; the rest get fresh ids.
+            let (last, called) = try await tx.rows("SELECT last_value, is_called FROM task_id").first?.decode((Int64, Bool).self) ?? (Int64(0), false)
+            let highWater = called ? last : last - 1
+            var kept = Set<TaskID>()
+            var imported: [PlanTask] = []
+            imported.reserveCapacity(tasks.count)
+            for task in tasks {
+                let key = try await placeKey(tx, in: task.column, at: .last, moving: nil)
+                let id = task.originalID.flatMap { $0 > highWater && $0 <= SQLiteBoardStore.maxKeptID && kept.insert($0).inserted ? $0 : nil }
+                var added = PlanTask(
+                    id: id ?? 0, title: task.title, column: task.column, orderKey: key, important: task.important,
+                    finished: task.finished, notes: task.notes, origin: task.origin, created: task.created, updated: task.updated)
+                try await tx.insert(&added, keepingID: id != nil, boardID: board.id)
+                imported.append(added)
+            }
+            let revision = try await recordChange(tx, board, .import, before: nil, after: nil, client: client, detail: summary, at: now)
+            return Revised(revision: revision, value: imported)
+        }
+    }
+
+    public func importSummary(revision: Int64) async throws -> String? {
+        try await autocommit { tx in
+            try await tx.value("SELECT detail FROM change WHERE revision = \(revision) AND kind = 'import'")
+        }
+    }
+
+    public func boardID() async throws -> String {
+        try await autocommit { tx in try await tx.value("SELECT board_id FROM board_state WHERE id = 1") ?? "" }
+    }
+
+    public func existingOrigins(_ origins: [String]) async throws -> Set<String> {
+        try await autocommit { tx in
+            Set(try await tx.rows("SELECT DISTINCT origin FROM task WHERE origin = ANY(\(origins)::text[])").map { try $0.decode(String.self) })
+        }
+    }
+
+    public func stash(upload: [UInt8], id: String) async throws {
+        // Dropped after `stashLifetime` by `pruneHistory`; never read after it.
+        let now = self.now()
+        try await autocommit { tx in
+            try await tx.execute("INSERT INTO stashed_upload (id, document, created) VALUES (\(id), \(Data(upload)), \(now))")
+        }
+    }
+
+    public func stashedUpload(_ id: String) async throws -> [UInt8]? {
+        let oldest = now().addingTimeInterval(-SQLiteBoardStore.stashLifetime)
+        return try await autocommit { tx in
+            try await tx.value("SELECT document FROM stashed_upload WHERE id = \(id) AND created >= \(oldest)", as: Data.self).map { Array($0) }
+        }
+    }
+
+    public func dropStashedUpload(_ id: String) async throws {
+        try await autocommit { tx in try await tx.execute("DELETE FROM stashed_upload WHERE id = \(id)") }
+    }
+
+    public func secret(named name: String, length: Int) async throws -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        let fresh = Data((0..<length).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        return try await transaction { tx in
+            // The first server to ask makes it; every other one reads the same.
+            try await tx.execute("INSERT INTO secret (name, value) VALUES (\(name), \(fresh)) ON CONFLICT (name) DO NOTHING")
+            return Array(try await tx.value("SELECT value FROM secret WHERE name = \(name)", as: Data.self) ?? fresh)
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import Logging
+import PlanCore
+import PlanStore
+import PostgresNIO
+
+/// The board in a PostgreSQL database, so that several PlanBoard servers can serve one board.
+///
+/// Every change runs in one transaction that first locks the board's single `board_state` row
+/// (`SELECT … FOR UPDATE`): changes are applied one after another whichever server makes them,
+/// each sees the ones before it, and revisions come from that one row, one at a time. The
+/// database also enforces one task per (column, order key). Reads take no lock. Each change
+/// sends a NOTIFY with its revision when it commits, which wakes the live streams of every
+/// server (`changeWakeUps`).
+///
+/// The store needs `run()` running (the connection pool and the listener) while it is used.
+public struct PostgresBoardStore: BoardStore {
+    let client: PostgresClient
+    let logger: Logger
+    let now: @Sendable () -> Date
+    /// How much history is kept (see `ChangeLogPolicy`).
+    public let policy: ChangeLogPolicy
+    /// Counters for benchmarks and tests.
+    public let metrics = StoreMetrics()
+    let pruning = PruneSchedule()
+    /// The NOTIFY channel of this board (one per schema, so boards in one database stay apart).
+    let channel: String
+    let wakeUps: AsyncStream<Void>
+    let wake: AsyncStream<Void>.Continuation
+
+    /// A store for the database `url` names (`postgres://user:password@host:port/database`); call
+    /// `run()` and then `migrate()` before using it.
+    public init(
+        url: String, logger: Logger = Logger(label: "planboard.postgres"),
+        now: @escaping @Sendable () -> Date = Date.init, policy: ChangeLogPolicy = ChangeLogPolicy()
+    ) throws {
+        let location = try PostgresLocation(url: url)
+        self.client = PostgresClient(configuration: location.configuration, backgroundLogger: logger)
+        self.logger = logger
+        self.now = now
+        self.policy = policy
+        self.channel = "planboard_\(location.schema ?? "public")"
+        (wakeUps, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Runs the connection pool and listens for other servers' changes until the task is cancelled.
+    public func run() async {
+        await withDiscardingTaskGroup { group in
+            group.addTask { await client.run() }
+            group.addTask { await listen() }
+        }
+        wake.finish()
+    }
+
+    // MARK: - Reading
+
+    public func board() async throws -> Board {
+        // One statement, so the tasks and the revision are one snapshot (a board without tasks is one row of NULLs).
+        try await autocommit { tx in
+            let rows = try await tx.rows(#"""
+                SELECT board.revision, \#(unescaped: PlanTask.postgresColumns)
+                FROM (SELECT revision FROM board_state WHERE id = 1) AS board LEFT JOIN task ON true
+                ORDER BY "column", order_key
+                """#)
+            let revision = try rows.first?.makeRandomAccess()["revision"].decode(Int64.self) ?? 0
+            return Board(revision: revision, tasks: try rows.compactMap(PlanTask.init(postgresIfAny:)))
+        }
+    }
+
+    public func revision() async throws -> Int64 {
+        try await autocommit { tx in try await tx.revision() }
+    }
+
+    public func task(_ id: TaskID) async throws -> PlanTask {
+        try await autocommit { tx in try await tx.existingTask(id) }
+    }
+
+    public func completeLegacyNotes(_ derive: @escaping @Sendable (String) -> LegacyNotes) async throws -> Int {
+        try await write { tx, _, _ in
+            let rows = try await tx.rows("SELECT id, notes FROM task WHERE excerpt IS NULL")
+            for row in rows {
+                let (id, notes) = try row.decode((Int64, String).self)
+                let legacy = derive(notes)
+                try await tx.execute(
+                    "UPDATE task SET excerpt = \(legacy.excerpt), notes_source = \(legacy.source), notes_format = \(legacy.format.rawValue) WHERE id = \(id)")
+            }
+            return rows.count
+        }
+    }
+
+    // MARK: - Changing
+
+    public func create(_ new: NewTask, client: String?) async throws -> Revised<PlanTask> {
+        try await write { tx, now, board in
+            let key = try await placeKey(tx, in: new.column, at: .last, moving: nil)
+            var task = PlanTask(
+                id: 0, title: new.title, column: new.column, orderKey: key, important: new.important,
+                notes: new.notes, created: now, updated: now)
+            try await tx.insert(&task, keepingID: false, boardID: board.id)
+            let revision = try await recordChange(tx, board, .create, before: nil, after: task, placed: true, client: client, at: now)
+            return Revised(revision: revision, value: task)
+        }
+    }
+
+    public func edit(_ id: TaskID, _ edit: TaskEdit, client: String?) async throws -> Revised<PlanTask> {
+        try await write { tx, now, board in
+            let old = try await tx.existingTask(id)
+            return try await saveFields(tx, board, old: old, new: try edit.applied(to: old), kind: .edit, client: client, at: now)
+        }
+    }
+
+    public func setFinished(_ id: TaskID, _ finished: Bool, client: String?) async throws -> Revised<PlanTask> {
+        try await write { tx, now, board in
+            let old = try await tx.existingTask(id)
+            var task = old
+            task.finished = finished
+            return try await saveFields(tx, board, old: old, new: task, kind: .finish, client: client, at: now)
+        }
+    }
+
+    public func delete(_ id: TaskID, client: String?) async throws -> Revised<PlanTask> {
+        try await write { tx, now, board in
+            let task = try await tx.existingTask(id)
+            let anchor = try await tx.predecessor(of: task)
+            try await tx.execute("DELETE FROM task WHERE id = \(id)")
+            let revision = try await recordChange(tx, board, .delete, before: task, after: nil, previousAnchor: anchor, client: client, at: now)
+            return Revised(revision: revision, value: task)
+        }
+    }
+
+    /// Writes the editable fields when they changed; an unchanged task leaves the revision alone.
+    private func saveFields(
+        _ tx: PostgresTransaction, _ board: BoardLock, old: PlanTask, new: PlanTask, kind: ChangeKind, client: String?, at now: Date
+    ) async throws -> Revised<PlanTask> {
+        guard new != old else { return Revised(revision: board.revision, value: old) }
+        var task = new
+        task.updated = now
+        try await tx.updateContent(task)
+        let revision = try await recordChange(tx, board, kind, before: old, after: task, client: client, at: now)
+        return Revised(revision: revision, value: task)
+    }
+
+    // MARK: - Transactions
+
+    /// What a change learns when it locks the board: the revision before it and the board's id.
+    struct BoardLock: Sendable {
+        let revision: Int64
+        let id: String
+    }
+
+    /// Runs `body` in one transaction that holds the board's lock, with one reading of the clock;
+    /// then, at most once a minute, prunes the history (a failed pruning is left for the next time).
+    func write<T: Sendable>(_ body: @escaping @Sendable (PostgresTransaction, Date, BoardLock) async throws -> T) async throws -> T {
+        let now = self.now()
+        let result = try await lockedTransaction { tx, board in try await body(tx, now, board) }
+        if pruning.isDue(at: now) { _ = try? await pruneHistory() }
+        return result
+    }
+
+    /// A transaction that first takes the board's lock: one change at a time, across every server.
+    func lockedTransaction<T: Sendable>(_ body: @escaping @Sendable (PostgresTransaction, BoardLock) async throws -> T) async throws -> T {
+        try await transaction { tx in
+            guard let row = try await tx.rows("SELECT revision, board_id FROM board_state WHERE id = 1 FOR UPDATE").first else {
+                throw CorruptRow(description: "board_state has no row")
+            }
+            let (revision, id) = try row.decode((Int64, String).self)
+            return try await body(tx, BoardLock(revision: revision, id: id))
+        }
+    }
+
+    /// Runs `body` on one connection without a transaction of its own: for reads whose every
+    /// statement stands alone (each sees the board as committed when it runs).
+    func autocommit<T: Sendable>(_ body: @escaping @Sendable (PostgresTransaction) async throws -> T) async throws -> T {
+        let logger = self.logger
+        let client = self.client
+        return try await unavailableWhenDisconnected { leased in
+            try await client.withConnection { connection in
+                leased()
+                return try await body(PostgresTransaction(connection: connection, logger: logger))
+            }
+        }
+    }
+
+    /// Runs `body` in a transaction on one connection: committed when it returns, rolled back
+    /// when it throws (the error it threw is the one that surfaces). Losing the database on the
+    /// way is `StoreUnavailable`.
+    func transaction<T: Sendable>(
+        isolation: String = "READ COMMITTED", _ body: @escaping @Sendable (PostgresTransaction) async throws -> T
+    ) async throws -> T {
+        let logger = self.logger
+        let client = self.client
+        return try await unavailableWhenDisconnected { leased in
+            try await client.withConnection { connection in
+                leased()
+                let tx = PostgresTransaction(connection: connection, logger: logger)
+                try await tx.execute("BEGIN ISOLATION LEVEL \(unescaped: isolation)")
+                do {
+                    let value = try await body(tx)
+                    try await tx.execute("COMMIT")
+                    return value
+                } catch {
+                    // On a lost connection the server has rolled back already.
+                    try? await tx.execute("ROLLBACK")
+                    throw error
+                }
+            }
+        }
+    }
+}

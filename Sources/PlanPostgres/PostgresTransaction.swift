@@ -1,0 +1,140 @@
+import Foundation
+import Logging
+import PlanCore
+import PlanStore
+import PostgresNIO
+
+/// One connection inside one transaction, with the few ways the store talks to it.
+struct PostgresTransaction {
+    let connection: PostgresConnection
+    let logger: Logger
+
+    /// Every row of `query`.
+    func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        try await connection.query(query, logger: logger).collect()
+    }
+
+    /// The first column of the first row, if there is a row and the value is not NULL.
+    func value<Value: PostgresDecodable>(_ query: PostgresQuery, as type: Value.Type = Value.self) async throws -> Value? where Value._DecodableType == Value {
+        guard let row = try await rows(query).first else { return nil }
+        return try row.decode(Value?.self)
+    }
+
+    /// Runs a statement whose rows, if any, are not wanted.
+    func execute(_ query: PostgresQuery) async throws {
+        _ = try await rows(query)
+    }
+
+    /// How many rows a data-changing statement touched (it must end in `RETURNING 1`).
+    func count(_ query: PostgresQuery) async throws -> Int {
+        try await rows(query).count
+    }
+}
+
+/// A row that breaks the schema's promises: corruption, reported as such.
+struct CorruptRow: Error, CustomStringConvertible {
+    let description: String
+}
+
+// MARK: - Tasks
+
+extension PlanTask {
+    /// The columns `init(postgres:)` reads, in its order.
+    static let postgresColumns = #"id, title, "column", order_key, important, finished, notes, notes_source, notes_format, excerpt, origin, created, updated"#
+
+    /// Reads a `task` row selected with `postgresColumns`.
+    init(postgres row: PostgresRow) throws {
+        guard let task = try PlanTask(postgresIfAny: row) else { throw CorruptRow(description: "a task row without an id") }
+        self = task
+    }
+
+    /// Reads the `postgresColumns` of a row by name; nil when they are NULL (an outer join found no task).
+    init?(postgresIfAny row: PostgresRow) throws {
+        let cells = row.makeRandomAccess()
+        guard let id = try cells["id"].decode(Int64?.self) else { return nil }
+        func field<Value: PostgresDecodable>(_ name: String, _: Value.Type = Value.self) throws -> Value { try cells[name].decode(Value.self) }
+        let (title, columnName, keyText): (String, String, String) = (try field("title"), try field("column"), try field("order_key"))
+        let (important, finished): (Bool, Bool) = (try field("important"), try field("finished"))
+        let (notes, source, formatName): (String, String, String) = (try field("notes"), try field("notes_source"), try field("notes_format"))
+        let (excerpt, origin): (String?, String?) = (try field("excerpt"), try field("origin"))
+        let (created, updated): (Date, Date) = (try field("created"), try field("updated"))
+        guard let column = BoardColumn(rawValue: columnName) else { throw CorruptRow(description: "task \(id) has an unknown column \(columnName)") }
+        guard let key = OrderKey(rawValue: keyText) else { throw CorruptRow(description: "task \(id) has a malformed order key") }
+        guard let format = NoteFormat(rawValue: formatName) else { throw CorruptRow(description: "task \(id) has an unknown notes format") }
+        self.init(
+            id: id, title: title, column: column, orderKey: key, important: important, finished: finished,
+            notes: TaskNotes(source: source, format: format, html: notes, excerpt: ""), origin: origin, created: created, updated: updated)
+        self.excerpt = excerpt
+    }
+}
+
+extension PostgresTransaction {
+    func findTask(_ id: TaskID) async throws -> PlanTask? {
+        try await rows("SELECT \(unescaped: PlanTask.postgresColumns) FROM task WHERE id = \(id)").first.map(PlanTask.init(postgres:))
+    }
+
+    /// The task, or the refusal that names it: deleted (with its former title) or never there.
+    func existingTask(_ id: TaskID) async throws -> PlanTask {
+        guard let task = try await findTask(id) else {
+            throw try await formerTitle(id).map { PlanError.taskDeleted(title: $0) } ?? PlanError.taskNotFound(id)
+        }
+        return task
+    }
+
+    /// The title of a task that is gone (deleted, or its creation undone), from the change log.
+    func formerTitle(_ id: TaskID) async throws -> String? {
+        let json = try await value(
+            "SELECT before FROM change WHERE task_id = \(id) AND after IS NULL AND before IS NOT NULL ORDER BY revision DESC LIMIT 1",
+            as: String.self)
+        return (try? LoggedChange.task(json))??.title
+    }
+
+    /// The task just above `task` in its column, if any.
+    func predecessor(of task: PlanTask) async throws -> TaskID? {
+        try await value(
+            #"SELECT id FROM task WHERE "column" = \#(task.column.rawValue) AND order_key < \#(task.orderKey.rawValue) ORDER BY order_key DESC LIMIT 1"#)
+    }
+
+    /// The task just below `task` in its column, if any.
+    func successor(of task: PlanTask) async throws -> TaskID? {
+        try await value(
+            #"SELECT id FROM task WHERE "column" = \#(task.column.rawValue) AND order_key > \#(task.orderKey.rawValue) ORDER BY order_key LIMIT 1"#)
+    }
+
+    /// The revision of the latest change that put the task somewhere, if the change log has one.
+    func lastPlaced(_ id: TaskID) async throws -> Int64? {
+        try await value("SELECT MAX(revision) FROM change WHERE task_id = \(id) AND placed")
+    }
+
+    func revision() async throws -> Int64 {
+        try await value("SELECT revision FROM board_state WHERE id = 1") ?? 0
+    }
+
+    /// Writes a new row for the task: under its own id when `keepingID`, else under a fresh one
+    /// from the sequence, which it then carries. A task made here gets the board's own origin.
+    func insert(_ task: inout PlanTask, keepingID: Bool, boardID: String) async throws {
+        if !keepingID, let id = try await value("SELECT nextval('task_id')", as: Int64.self) { task.id = id }
+        // A kept id moves the sequence past it, as SQLite's AUTOINCREMENT does: no id is handed out twice.
+        if keepingID { try await execute("SELECT setval('task_id', GREATEST(\(task.id), (SELECT last_value FROM task_id)))") }
+        if task.origin == nil { task.origin = "planboard:\(boardID):\(task.id)" }
+        try await execute("""
+            INSERT INTO task (\(unescaped: PlanTask.postgresColumns))
+            VALUES (\(task.id), \(task.title), \(task.column.rawValue), \(task.orderKey.rawValue), \(task.important), \(task.finished),
+                    \(task.notes), \(task.notesSource), \(task.notesFormat.rawValue), \(task.excerpt), \(task.origin), \(task.created), \(task.updated))
+            """)
+    }
+
+    /// Writes what an edit, a finish or an undo of them changes: everything but the place and the creation time.
+    func updateContent(_ task: PlanTask) async throws {
+        try await execute("""
+            UPDATE task SET title = \(task.title), important = \(task.important), finished = \(task.finished), notes = \(task.notes),
+                notes_source = \(task.notesSource), notes_format = \(task.notesFormat.rawValue), excerpt = \(task.excerpt), updated = \(task.updated)
+            WHERE id = \(task.id)
+            """)
+    }
+
+    /// Writes a task's place.
+    func updatePlace(_ task: PlanTask) async throws {
+        try await execute(#"UPDATE task SET "column" = \#(task.column.rawValue), order_key = \#(task.orderKey.rawValue), updated = \#(task.updated) WHERE id = \#(task.id)"#)
+    }
+}

@@ -1,0 +1,221 @@
+"""Two PlanBoard servers on one PostgreSQL database: a window on one sees what a window on the
+other does, live; the database restarting under load costs requests a clear 503, never an
+acknowledged change, and the board serves again once it is back; a server killed under load
+leaves the other serving.
+
+Needs the cluster scripts/with-postgres starts (scripts/test does); skipped without it.
+"""
+import threading
+import time
+import unittest
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+import loadgen
+import pg
+from dragkit import Client, DragTestCase
+from harness import Server, chromium
+from session import BoardSession
+
+DRAG_READY = "return document.getElementById('board').classList.contains('drag-ready')"
+LIVE = "return document.getElementById('board').dataset.live"
+TITLES = """
+    const out = {};
+    for (const section of document.querySelectorAll('#board .column'))
+      out[section.dataset.column] = [...section.querySelectorAll('.tasks > .task')].map(c => c.querySelector('.task-title').textContent.trim());
+    return out;"""
+
+
+@unittest.skipUnless(pg.URL, "PLANBOARD_TEST_POSTGRES is not set (scripts/test starts a PostgreSQL cluster)")
+class SeveralServersTests(unittest.TestCase):
+    def setUp(self):
+        self.database = pg.fresh_board_url()
+        self.addCleanup(pg.drop_board, self.database)
+        self.servers = []
+        for _ in range(2):
+            server = Server(database=self.database).start()
+            self.addCleanup(server.cleanup)
+            self.servers.append(server)
+
+    def window(self, server):
+        """A browser of its own (its own session) on `server`'s board, its live stream open."""
+        driver = chromium(width=1280, height=900)
+        self.addCleanup(driver.quit)
+        driver.get(server.url + "/")
+        WebDriverWait(driver, 10, poll_frequency=0.03).until(lambda d: d.execute_script(DRAG_READY))
+        WebDriverWait(driver, 10, poll_frequency=0.03).until(lambda d: d.execute_script(LIVE) == "connected",
+                                                             "the live stream is open")
+        return driver
+
+    def seen_within(self, driver, condition, what):
+        """Waits (at most 10 s) for a window to show a change; returns how long it took, for the log."""
+        started = time.monotonic()
+        WebDriverWait(driver, 10, poll_frequency=0.03).until(lambda d: condition(d), f"the other window shows {what}")
+        return time.monotonic() - started
+
+    def test_a_change_through_one_server_reaches_a_window_on_the_other(self):
+        first, second = self.servers
+        api = BoardSession(first.url)
+        ids = {}
+        for title in ("Alpha", "Bravo", "Charlie"):
+            status, task = api.post("/tasks", {"title": title, "column": "today"})
+            self.assertEqual(status, 201)
+            ids[title] = task["id"]
+        on_first, on_second = self.window(first), self.window(second)
+        latencies = {}
+
+        # Finished in the window on the first server…
+        on_first.find_element(By.CSS_SELECTOR, f"#task-{ids['Alpha']} .task-check").click()
+        # …shows on the second.
+        latencies["finish, first → second"] = self.seen_within(
+            on_second, lambda d: d.execute_script("return document.getElementById(arguments[0])?.dataset.finished", f"task-{ids['Alpha']}") == "true",
+            "the finish")
+
+        # Moved by keyboard in the window on the second server (Space lifts, Up, Space drops)…
+        on_second.execute_script("document.getElementById(arguments[0]).focus()", f"task-{ids['Charlie']}")
+        card = on_second.find_element(By.ID, f"task-{ids['Charlie']}")
+        for key in (" ", "\ue013", " "):
+            card.send_keys(key)
+        # …shows on the first.
+        latencies["move, second → first"] = self.seen_within(
+            on_first, lambda d: d.execute_script(TITLES)["today"] == ["Alpha", "Charlie", "Bravo"], "the move")
+
+        # A task added through the second server's API appears on the first too.
+        status, _ = BoardSession(second.url).post("/tasks", {"title": "Delta", "column": "next"})
+        self.assertEqual(status, 201)
+        latencies["create, second → first"] = self.seen_within(
+            on_first, lambda d: d.execute_script(TITLES)["next"] == ["Delta"], "the new task")
+
+        print("\nacross servers, live update latency (s): " + ", ".join(f"{kind} {seconds:.2f}" for kind, seconds in latencies.items()))
+        # The window on the second server shows it as well (its own server's change), and then both show the same board.
+        self.seen_within(on_second, lambda d: d.execute_script(TITLES)["next"] == ["Delta"], "the new task")
+        self.assertEqual(on_first.execute_script(TITLES), on_second.execute_script(TITLES))
+
+    def test_the_database_restarting_under_load_costs_503s_and_no_acknowledged_change(self):
+        host = "127.0.0.1"
+        ports = [int(server.url.rsplit(":", 1)[1]) for server in self.servers]
+        initial = loadgen.seed_board(host, ports[0], count=30)
+        stop = threading.Event()
+        result = {}
+
+        def load():
+            result["ops"], _ = loadgen.run_load(host, ports, clients=4, ops=100_000, seconds=60, seed=7, stop=stop)
+
+        worker = threading.Thread(target=load, daemon=True)
+        worker.start()
+        time.sleep(2)
+        # A fast restart ends every connection: what is in flight fails.
+        pg.pg_ctl("restart", "--mode=fast", "--wait")
+        time.sleep(3)
+        stop.set()
+        worker.join(timeout=90)
+        self.assertFalse(worker.is_alive(), "the load stopped")
+        ops = result["ops"]
+
+        # While the database is down a request is told so plainly, in a few seconds.
+        pg.pg_ctl("stop", "--mode=fast", "--wait")
+        try:
+            status, headers, body = self.servers[0].request("/", headers={"Accept": "application/json"})
+            self.assertEqual(status, 503, body)
+            self.assertIn('"unavailable"', body)
+            self.assertEqual(headers.get("Retry-After"), "2")
+        finally:
+            pg.pg_ctl("start", "--wait")
+
+        # Back: both servers serve again (bounded retries while their pools reconnect).
+        for server in self.servers:
+            for _ in range(60):
+                status, _, _ = server.request("/", headers={"Accept": "application/json"})
+                if status == 200:
+                    break
+                time.sleep(0.5)
+            self.assertEqual(status, 200, f"{server.url} serves again")
+        final = BoardSession(self.servers[0].url).board()
+
+        unavailable = sum(1 for op in ops if op.status == 503)
+        internal = [op for op in ops if op.status is not None and op.status >= 500 and op.status != 503]
+        print(f"\nrestart under load: {len(ops)} answers, {unavailable} of them 503 unavailable")
+        self.assertEqual(internal, [], "no request failed other than with 503")
+        # Every acknowledged change is in the log and on the board (complete=False: an unanswered
+        # request may or may not have been committed).
+        self.assertEqual(loadgen.verify(self.database, final, initial, ops, complete=False), [])
+
+    def test_a_server_killed_under_load_leaves_the_other_serving_and_nothing_acknowledged_lost(self):
+        import signal
+        host = "127.0.0.1"
+        ports = [int(server.url.rsplit(":", 1)[1]) for server in self.servers]
+        initial = loadgen.seed_board(host, ports[0], count=30)
+        stop = threading.Event()
+        result = {}
+
+        def load():
+            result["ops"], _ = loadgen.run_load(host, ports, clients=4, ops=100_000, seconds=60, seed=11, stop=stop)
+
+        worker = threading.Thread(target=load, daemon=True)
+        worker.start()
+        time.sleep(2)
+        # SIGKILL: whatever transaction it had open (the board's lock with it) ends with its connections.
+        self.servers[0].stop(sig=signal.SIGKILL)
+        time.sleep(3)
+        stop.set()
+        worker.join(timeout=90)
+        self.assertFalse(worker.is_alive(), "the load stopped")
+        survivor = BoardSession(self.servers[1].url)
+        status, _ = survivor.post("/tasks", {"title": "after the kill", "column": "today"})
+        self.assertEqual(status, 201, "the other server still takes changes")
+        final = survivor.board()
+        ops = result["ops"]
+        after_kill = [op for op in ops if op.client % 2 == 1]
+        print(f"\none server killed under load: {len(ops)} answers, {len(after_kill)} through the survivor")
+        self.assertEqual([op for op in ops if op.status is not None and op.status >= 500], [], "no request failed with 5xx")
+        self.assertEqual(loadgen.verify(self.database, final, initial, ops, complete=False), [])
+
+
+@unittest.skipUnless(pg.URL, "PLANBOARD_TEST_POSTGRES is not set (scripts/test starts a PostgreSQL cluster)")
+class DatabaseAwayInTheBrowserTests(DragTestCase):
+    # The page's own requests that meet the stopped database (the move, the live stream) log their 503.
+    expected_console = (r"status of 503", r"/events")
+
+    def setUp(self):
+        super().setUp()
+        # The board in PostgreSQL rather than the SQLite file the base case starts with.
+        self.database = pg.fresh_board_url()
+        self.addCleanup(pg.drop_board, self.database)
+        self.server = Server(database=self.database).start()
+        self.addCleanup(self.server.cleanup)
+        self.api = Client(self.server)
+
+    def test_a_move_while_the_database_is_away_is_put_back_with_the_servers_message(self):
+        ids = self.api.add("today", ["Alpha", "Bravo", "Charlie"])
+        self.open_board()
+        before = self.dom_titles()
+        pg.pg_ctl("stop", "--mode=fast", "--wait")
+        try:
+            # Alpha one place down, by keyboard: Space lifts, Down, Space drops.
+            self.js("document.getElementById(arguments[0]).focus()", f"task-{ids['Alpha']}")
+            for key in ("Space", "ArrowDown", "Space"):
+                self.key(key)
+            self.wait(lambda d: "can't be reached just now" in self.status_text(), timeout=20,
+                      message="the page says the database can't be reached")
+            self.settled()
+            self.assertEqual(self.dom_titles(), before, "the card is back where it was")
+        finally:
+            pg.pg_ctl("start", "--wait")
+        # Once the database is back, the same move is saved (bounded retries while the pool reconnects).
+        for _ in range(40):
+            status, _, _ = self.server.request("/", headers={"Accept": "application/json"})
+            if status == 200:
+                break
+            time.sleep(0.5)
+        self.assertEqual(self.titles(), before, "nothing was saved while it was away")
+        status, _ = self.api.move(ids["Alpha"], "today", ids["Bravo"])
+        self.assertEqual(status, 200)
+        self.assertEqual(self.titles()["today"], ["Bravo", "Alpha", "Charlie"])
+
+    def status_text(self):
+        return self.js("return document.querySelector('.status-bar.is-open .status-text')?.textContent ?? ''")
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,121 @@
+import Foundation
+import Logging
+import PlanCore
+import PlanPostgres
+import PostgresNIO
+import Testing
+@testable import PlanStore
+
+/// The stores every rule is proven on: the test suite runs once per kind (`@Test(arguments:)`).
+enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite
+    case postgres
+
+    var testDescription: String { self == .sqlite ? "SQLite" : "PostgreSQL" }
+
+    /// SQLite always; PostgreSQL when PLANBOARD_TEST_POSTGRES names a server (scripts/test starts one).
+    static var available: [StoreKind] {
+        _ = PostgresTestDatabase.skipNote
+        return PostgresTestDatabase.url == nil ? [.sqlite] : [.sqlite, .postgres]
+    }
+
+    /// How many times the store has rebalanced a column.
+    func rebalanceCount(_ store: any BoardStore) -> Int {
+        switch store {
+        case let sqlite as SQLiteBoardStore: sqlite.metrics.rebalanceCount
+        case let postgres as PostgresBoardStore: postgres.metrics.rebalanceCount
+        default: -1
+        }
+    }
+
+    /// Runs `body` with a fresh, empty store of this kind, gone afterwards: SQLite in memory, or
+    /// PostgreSQL in a schema of its own, so tests stay apart and run in parallel.
+    func withStore(
+        now: (@Sendable () -> Date)? = nil, policy: ChangeLogPolicy = ChangeLogPolicy(),
+        _ body: (any BoardStore) async throws -> Void
+    ) async throws {
+        let clock = TickingClock()
+        let now = now ?? { clock.now() }
+        switch self {
+        case .sqlite: try await body(SQLiteBoardStore.inMemory(now: now, policy: policy))
+        case .postgres:
+            try await PostgresTestDatabase.withSchema { url in
+                try await PostgresTestDatabase.withStore(url: url, now: now, policy: policy) { try await body($0) }
+            }
+        }
+    }
+}
+
+/// The PostgreSQL server the tests use, and a schema per test on it.
+enum PostgresTestDatabase {
+    static let url = ProcessInfo.processInfo.environment["PLANBOARD_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
+
+    /// Errors only: a pool retrying a server that is meant to be away is not news in a test.
+    static let logger: Logger = {
+        var logger = Logger(label: "test")
+        logger.logLevel = .error
+        return logger
+    }()
+
+    static let skipNote: Void = {
+        if url == nil {
+            print("note: PLANBOARD_TEST_POSTGRES is not set, so the store tests run on SQLite only (scripts/test starts a PostgreSQL cluster and sets it).")
+        }
+    }()
+
+    /// Runs `body` with the URL of a fresh schema, dropped afterwards.
+    static func withSchema<T: Sendable>(_ body: (String) async throws -> T) async throws -> T {
+        guard let url else { throw CancellationError() }
+        let schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(20).lowercased()
+        try await admin(url) { client in try await client.query("CREATE SCHEMA \(unescaped: schema)") }
+        let separator = url.contains("?") ? "&" : "?"
+        do {
+            let value = try await body(url + separator + "schema=\(schema)&pool_size=4")
+            try await admin(url) { client in try await client.query("DROP SCHEMA \(unescaped: schema) CASCADE") }
+            return value
+        } catch {
+            try? await admin(url) { client in try await client.query("DROP SCHEMA \(unescaped: schema) CASCADE") }
+            throw error
+        }
+    }
+
+    /// Runs `body` with a migrated store on `url`, its pool and listener running meanwhile.
+    static func withStore(
+        url: String, now: @escaping @Sendable () -> Date = Date.init, policy: ChangeLogPolicy = ChangeLogPolicy(),
+        _ body: (PostgresBoardStore) async throws -> Void
+    ) async throws {
+        let store = try PostgresBoardStore(url: url, logger: PostgresTestDatabase.logger, now: now, policy: policy)
+        let running = Task { await store.run() }
+        defer { running.cancel() }
+        try await store.migrate()
+        try await body(store)
+    }
+
+    private static func admin(_ url: String, _ body: (PostgresClient) async throws -> Void) async throws {
+        let client = PostgresClient(configuration: try PostgresLocation(url: url).configuration, backgroundLogger: PostgresTestDatabase.logger)
+        let running = Task { await client.run() }
+        defer { running.cancel() }
+        try await body(client)
+    }
+}
+
+extension BoardStore {
+    /// Adds tasks titled as given, in order, to one column.
+    @discardableResult
+    func add(_ titles: [String], to column: BoardColumn = .today) async throws -> [PlanTask] {
+        var tasks: [PlanTask] = []
+        for title in titles { tasks.append(try await create(try NewTask(title: title, column: column), client: nil).value) }
+        return tasks
+    }
+
+    /// Titles per column in display order.
+    func titles() async throws -> [BoardColumn: [String]] {
+        let board = try await board()
+        return Dictionary(uniqueKeysWithValues: BoardColumn.allCases.map { ($0, board.tasks(in: $0).map(\.title)) })
+    }
+
+    /// Every task with every stored field, by id.
+    func rows() async throws -> [TaskID: PlanTask] {
+        Dictionary(uniqueKeysWithValues: try await board().allTasks.map { ($0.id, $0) })
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import PlanCore
+import PlanStore
+import Synchronization
+import Testing
+@testable import PlanWeb
+
+/// A database that goes away (restarted, unreachable) and comes back: the board answers 503 with
+/// a plain message meanwhile, and serves again afterwards.
+@Suite struct UnavailableDatabaseTests {
+    @Test func aDatabaseThatIsAwayIsA503WithRetryAfterAndTheBoardServesOnceItIsBack() async throws {
+        let store = AwayStore(base: try TestApp.store())
+        try await TestApp.make(store: store).test(.router) { client in
+            _ = try await client.addTasks(["Buy milk"])
+            store.isAway = true
+            let json = try await client.get("/", json: true)
+            #expect(json.status == .serviceUnavailable)
+            #expect(json.headers[.retryAfter] == "2")
+            #expect(json.text.contains(#""code":"unavailable""#))
+            #expect(json.text.contains("can't be reached just now"))
+            let page = try await client.get("/")
+            #expect(page.status == .serviceUnavailable)
+            #expect(page.text.contains("can&#39;t be reached just now") || page.text.contains("can't be reached just now"))
+            let add = try await client.post("/tasks", ["title": "Call Anna", "column": "today"], json: true)
+            #expect(add.status == .serviceUnavailable)
+
+            store.isAway = false
+            let back = try await client.get("/", json: true)
+            #expect(back.status == .ok)
+            #expect(back.text.contains("Buy milk") && !back.text.contains("Call Anna"))
+        }
+    }
+}
+
+/// A store whose database can be sent away: while away, every call throws `StoreUnavailable`,
+/// as the PostgreSQL store does when its server is gone.
+final class AwayStore: BoardStore {
+    let base: any BoardStore
+    private let away = Atomic<Bool>(false)
+
+    init(base: any BoardStore) { self.base = base }
+
+    var isAway: Bool {
+        get { away.load(ordering: .relaxed) }
+        set { away.store(newValue, ordering: .relaxed) }
+    }
+
+    private func reach<T>(_ call: () async throws -> T) async throws -> T {
+        if isAway { throw StoreUnavailable(reason: "sent away by the test") }
+        return try await call()
+    }
+
+    func board() async throws -> Board { try await reach { try await base.board() } }
+    func revision() async throws -> Int64 { try await reach { try await base.revision() } }
+    func task(_ id: TaskID) async throws -> PlanTask { try await reach { try await base.task(id) } }
+    func create(_ new: NewTask, client: String?) async throws -> Revised<PlanTask> { try await reach { try await base.create(new, client: client) } }
+    func edit(_ id: TaskID, _ edit: TaskEdit, client: String?) async throws -> Revised<PlanTask> { try await reach { try await base.edit(id, edit, client: client) } }
+    func move(_ request: MoveRequest, client: String?) async throws -> MoveResult { try await reach { try await base.move(request, client: client) } }
+    func setFinished(_ id: TaskID, _ finished: Bool, client: String?) async throws -> Revised<PlanTask> {
+        try await reach { try await base.setFinished(id, finished, client: client) }
+    }
+    func delete(_ id: TaskID, client: String?) async throws -> Revised<PlanTask> { try await reach { try await base.delete(id, client: client) } }
+    func undo(client: String) async throws -> Revised<UndoResult> { try await reach { try await base.undo(client: client) } }
+    func importTasks(_ tasks: [ImportedTask], summary: String?, client: String?) async throws -> Revised<[PlanTask]> {
+        try await reach { try await base.importTasks(tasks, summary: summary, client: client) }
+    }
+    func importSummary(revision: Int64) async throws -> String? { try await reach { try await base.importSummary(revision: revision) } }
+    func boardID() async throws -> String { try await reach { try await base.boardID() } }
+    func existingOrigins(_ origins: [String]) async throws -> Set<String> { try await reach { try await base.existingOrigins(origins) } }
+    func stash(upload: [UInt8], id: String) async throws { try await reach { try await base.stash(upload: upload, id: id) } }
+    func stashedUpload(_ id: String) async throws -> [UInt8]? { try await reach { try await base.stashedUpload(id) } }
+    func dropStashedUpload(_ id: String) async throws { try await reach { try await base.dropStashedUpload(id) } }
+    func changes(after revision: Int64, limit: Int) async throws -> [ChangeEvent] { try await reach { try await base.changes(after: revision, limit: limit) } }
+    func secret(named name: String, length: Int) async throws -> [UInt8] { try await reach { try await base.secret(named: name, length: length) } }
+    func pruneHistory() async throws -> PruneReport { try await reach { try await base.pruneHistory() } }
+    func completeLegacyNotes(_ derive: @escaping @Sendable (String) -> LegacyNotes) async throws -> Int {
+        try await reach { try await base.completeLegacyNotes(derive) }
+    }
+}
