@@ -42,13 +42,19 @@ package struct TaskPage: PageView {
         var notesError: String?
 
         /// What the person typed, kept whatever happens to it; a field not sent shows `task`'s own
-        /// (the notes `notesIfNone`), and a notes format that cannot be read shows the task's.
+        /// (the notes `notesIfNone`), and a notes format that cannot be read shows the one offered for the task.
         static func typed(_ fields: FormFields, over task: PlanTask, notesIfNone: String) -> EditForm {
             let notes = NotesField(fields)
             let format = notes.flatMap { try? NoteRenderer.format(named: $0.formatName, for: $0.source) }
             return EditForm(
                 title: fields["title"] ?? task.title, important: fields.flag("important"), notes: notes?.source ?? notesIfNone,
-                format: format ?? task.notesFormat)
+                format: format ?? offeredFormat(for: task))
+        }
+
+        /// The format the form offers for a task's notes: theirs, or Markdown for a task without
+        /// notes (plain lines read the same, and lists and links just work).
+        static func offeredFormat(for task: PlanTask) -> NoteFormat {
+            task.notesSource.isEmpty ? .markdown : task.notesFormat
         }
     }
 
@@ -76,10 +82,8 @@ package struct TaskPage: PageView {
         self.notesHTML = notesHTML.flatMap { $0.isEmpty ? nil : $0 }
         self.previewing = previewing
         self.version = version
-        // A task without notes offers Markdown first: plain lines read the same, and lists and links just work.
         let form = form ?? EditForm(
-            title: task.title, important: task.important, notes: task.notesSource,
-            format: task.notesSource.isEmpty ? .markdown : task.notesFormat)
+            title: task.title, important: task.important, notes: task.notesSource, format: EditForm.offeredFormat(for: task))
         self.form = form
         editing = previewing || form.titleError != nil || form.notesError != nil || banner?.kind == "error"
         formats = [NoteFormat.markdown, .plain, .html].map {
