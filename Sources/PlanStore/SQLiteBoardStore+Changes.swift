@@ -16,34 +16,28 @@ extension SQLiteBoardStore {
     ) throws -> Int64 {
         try db.execute(sql: "UPDATE boardState SET revision = revision + 1")
         let revision = try Self.revision(db)
-        let encoder = JSONEncoder()
         let placedAfter = try after.flatMap { placed ? try predecessor(db, of: $0) : nil }
-        // The tasks without their notes; of the notes, only the way back (when the change touched
-        // them, and never for an undo, which is not undone in turn) and a fingerprint.
-        let back = kind == .undo ? nil : before.flatMap { NotesBack(before: $0, after: after) }
+        // What the log keeps of the tasks and their notes is decided once, for every store.
+        let logged = try LoggedChange(kind, before: before, after: after)
         try db.execute(
             sql: """
                 INSERT INTO change (revision, kind, taskID, client, before, after, previousAnchor, placed, placedAfter, created, notesBack, notesDigest)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
-                revision, kind.rawValue, (after ?? before)?.id, client,
-                try before.map { String(decoding: try encoder.encode($0.withoutNotes), as: UTF8.self) },
-                try after.map { String(decoding: try encoder.encode($0.withoutNotes), as: UTF8.self) },
-                previousAnchor, placed && after != nil, placedAfter, now,
-                try back.map { String(decoding: try encoder.encode($0), as: UTF8.self) }, after?.notesDigest,
+                revision, kind.rawValue, logged.taskID, client, logged.before, logged.after,
+                previousAnchor, placed && after != nil, placedAfter, now, logged.notesBack, logged.notesDigest,
             ])
         return revision
     }
 
     public func changes(after revision: Int64, limit: Int) async throws -> [ChangeEvent] {
         try await writer.read { db in
-            let decoder = JSONDecoder()
-            return try Row.fetchAll(
+            try Row.fetchAll(
                 db, sql: "SELECT revision, kind, taskID, after, placed, placedAfter FROM change WHERE revision > ? ORDER BY revision LIMIT ?",
                 arguments: [revision, limit]
             ).map { row in
-                let task = try (row["after"] as String?).map { try decoder.decode(PlanTask.self, from: Data($0.utf8)) }
+                let task = try LoggedChange.task(row["after"])
                 let kindName: String = row["kind"]
                 guard let kind = ChangeKind(rawValue: kindName) else {
                     throw DatabaseError(message: "change \(row["revision"] as Int64) has an unknown kind \(kindName)")

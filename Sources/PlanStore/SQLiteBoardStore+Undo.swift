@@ -37,12 +37,11 @@ extension SQLiteBoardStore {
     /// first write, so a refused undo leaves the board as it was.
     private func revert(_ db: Database, _ row: Row, kind: ChangeKind, client: String, at now: Date) throws -> Revised<UndoResult> {
         if kind == .import { throw PlanError.importNotUndoable }
-        let decoder = JSONDecoder()
-        let before = try (row["before"] as String?).map { try decoder.decode(PlanTask.self, from: Data($0.utf8)) }
-        let after = try (row["after"] as String?).map { try decoder.decode(PlanTask.self, from: Data($0.utf8)) }
+        let before = try LoggedChange.task(row["before"])
+        let after = try LoggedChange.task(row["after"])
         let anchor: TaskID? = row["previousAnchor"]
         let placedAfter: TaskID? = row["placedAfter"]
-        let back = try (row["notesBack"] as String?).map { try decoder.decode(NotesBack.self, from: Data($0.utf8)) }
+        let back = try LoggedChange.notesBack(row["notesBack"])
         let digest: Int64? = row["notesDigest"]
 
         let current: PlanTask?

@@ -239,7 +239,7 @@ public struct SQLiteBoardStore: BoardStore {
             db, sql: "SELECT before FROM change WHERE taskID = ? AND after IS NULL AND before IS NOT NULL ORDER BY revision DESC LIMIT 1",
             arguments: [id])
         else { return nil }
-        return try? JSONDecoder().decode(PlanTask.self, from: Data(json.utf8)).title
+        return (try? LoggedChange.task(json))?.title
     }
 
     static func findTask(_ db: Database, _ id: TaskID) throws -> PlanTask? {
