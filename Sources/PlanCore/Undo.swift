@@ -54,4 +54,15 @@ public enum UndoRules {
         restored.updated = now
         return restored
     }
+
+    /// A deleted task as it comes back, with the notes the change kept the way back to. A way back
+    /// that no longer leads anywhere sets the change aside, so it cannot block older undos.
+    public static func reviving(_ deleted: PlanTask, notesBack back: NotesBack?) throws(PlanError) -> PlanTask {
+        guard let back else { return deleted }
+        guard let notes = back.restore(from: nil) else { throw .cannotGoBack(title: deleted.title) }
+        var revived = deleted
+        revived.noteContent = notes
+        revived.excerpt = back.excerpt
+        return revived
+    }
 }

@@ -75,12 +75,7 @@ extension PostgresBoardStore {
             result = UndoResult(undone: kind, task: task, exists: false)
         case (.delete, let before?, nil):
             current = nil
-            var deleted = before
-            if let back = change.notesBack {
-                guard let notes = back.restore(from: nil) else { throw PlanError.nothingToUndo }
-                deleted.noteContent = notes
-                deleted.excerpt = back.excerpt
-            }
+            let deleted = try UndoRules.reviving(before, notesBack: change.notesBack)
             result = UndoResult(undone: kind, task: try await reinsert(tx, board, deleted, after: change.previousAnchor, at: now), exists: true)
         default:
             throw PlanError.nothingToUndo

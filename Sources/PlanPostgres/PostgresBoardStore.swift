@@ -184,23 +184,27 @@ public struct PostgresBoardStore: BoardStore {
     /// Runs `body` in a transaction on one connection: committed when it returns, rolled back
     /// when it throws (the error it threw is the one that surfaces). Losing the database on the
     /// way is `StoreUnavailable`.
-    func transaction<T: Sendable>(
-        isolation: String = "READ COMMITTED", _ body: @escaping @Sendable (PostgresTransaction) async throws -> T
-    ) async throws -> T {
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresTransaction) async throws -> T) async throws -> T {
         let logger = self.logger
         let client = self.client
         return try await unavailableWhenDisconnected { leased in
             try await client.withConnection { connection in
                 leased()
                 let tx = PostgresTransaction(connection: connection, logger: logger)
-                try await tx.execute("BEGIN ISOLATION LEVEL \(unescaped: isolation)")
+                try await tx.execute("BEGIN")
                 do {
                     let value = try await body(tx)
                     try await tx.execute("COMMIT")
                     return value
                 } catch {
-                    // On a lost connection the server has rolled back already.
-                    try? await tx.execute("ROLLBACK")
+                    do {
+                        try await tx.execute("ROLLBACK")
+                    } catch {
+                        // A connection that could not roll back (lost, or its request cancelled)
+                        // must not go back to the pool still in a transaction holding the board's
+                        // lock: closed, the server rolls it back and the pool opens another.
+                        try? await connection.close()
+                    }
                     throw error
                 }
             }

@@ -24,8 +24,12 @@ public struct PostgresLocation: Sendable {
         let tls: PostgresClient.Configuration.TLS
         switch items["sslmode"] ?? "prefer" {
         case "disable": tls = .disable
-        case "prefer", "allow": tls = .prefer(.makeClientConfiguration())
-        case "require", "verify-ca", "verify-full": tls = .require(.makeClientConfiguration())
+        // As libpq reads them: prefer and require encrypt without checking the certificate (a
+        // self-signed server works), verify-ca checks it, verify-full checks the host name too.
+        case "prefer", "allow": tls = .prefer(Self.tls(verifying: .none))
+        case "require": tls = .require(Self.tls(verifying: .none))
+        case "verify-ca": tls = .require(Self.tls(verifying: .noHostnameVerification))
+        case "verify-full": tls = .require(Self.tls(verifying: .fullVerification))
         case let mode: throw PostgresURLError(url: url, problem: "has an sslmode PlanBoard does not know: \(mode)")
         }
         var configuration: PostgresClient.Configuration
@@ -61,6 +65,12 @@ public struct PostgresLocation: Sendable {
         var shown = parts
         if shown.password != nil { shown.password = "***" }
         redacted = shown.string ?? "postgres://…"
+    }
+
+    private static func tls(verifying verification: CertificateVerification) -> TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.certificateVerification = verification
+        return configuration
     }
 }
 

@@ -95,21 +95,17 @@ extension SQLiteBoardStore {
                 ALTER TABLE change ADD COLUMN notesDigest INTEGER;
                 CREATE INDEX change_created ON change (created);
                 """)
-            let decoder = JSONDecoder()
-            let encoder = JSONEncoder()
-            let rows = try Row.fetchCursor(db, sql: "SELECT revision, before, after FROM change WHERE before IS NOT NULL OR after IS NOT NULL")
+            // Each old row kept as a change is logged now (`LoggedChange`: an undo keeps no way back).
+            let rows = try Row.fetchCursor(db, sql: "SELECT revision, kind, before, after FROM change WHERE before IS NOT NULL OR after IS NOT NULL")
             let update = try db.makeStatement(sql: "UPDATE change SET before = ?, after = ?, notesBack = ?, notesDigest = ? WHERE revision = ?")
             var updates: [StatementArguments] = []
             while let row = try rows.next() {
-                let before = try (row["before"] as String?).map { try decoder.decode(PlanTask.self, from: Data($0.utf8)) }
-                let after = try (row["after"] as String?).map { try decoder.decode(PlanTask.self, from: Data($0.utf8)) }
-                let back = before.flatMap { NotesBack(before: $0, after: after) }
-                updates.append([
-                    try before.map { String(decoding: try encoder.encode($0.withoutNotes), as: UTF8.self) },
-                    try after.map { String(decoding: try encoder.encode($0.withoutNotes), as: UTF8.self) },
-                    try back.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
-                    after?.notesDigest, row["revision"] as Int64,
-                ])
+                let revision: Int64 = row["revision"]
+                guard let kind = ChangeKind(rawValue: row["kind"]) else {
+                    throw DatabaseError(message: "change \(revision) has an unknown kind")
+                }
+                let logged = try LoggedChange(kind, before: LoggedChange.task(row["before"]), after: LoggedChange.task(row["after"]))
+                updates.append([logged.before, logged.after, logged.notesBack, logged.notesDigest, revision])
             }
             for arguments in updates { try update.execute(arguments: arguments) }
         }

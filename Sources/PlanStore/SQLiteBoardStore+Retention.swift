@@ -34,7 +34,7 @@ extension SQLiteBoardStore {
             // still holds the pages as they were, is emptied.
             try await writer.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA incremental_vacuum")
-                if db.configuration.readonly == false, try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal" {
+                if try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal" {
                     try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
                 }
             }
@@ -65,7 +65,7 @@ extension SQLiteBoardStore {
         // Within the notes budget, newest first; older changes with notes are set aside.
         var kept = 0
         var over: [Int64] = []
-        let rows = try Row.fetchCursor(db, sql: "SELECT revision, length(notesBack) AS size FROM change WHERE notesBack IS NOT NULL ORDER BY revision DESC")
+        let rows = try Row.fetchCursor(db, sql: "SELECT revision, length(CAST(notesBack AS BLOB)) AS size FROM change WHERE notesBack IS NOT NULL ORDER BY revision DESC")
         while let row = try rows.next() {
             kept += row["size"] as Int
             if kept > policy.notesBudget { over.append(row["revision"]) }

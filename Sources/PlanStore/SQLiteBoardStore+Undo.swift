@@ -75,12 +75,7 @@ extension SQLiteBoardStore {
             result = UndoResult(undone: kind, task: task, exists: false)
         case (.delete, let before?, nil):
             current = nil
-            var deleted = before
-            if let back {
-                guard let notes = back.restore(from: nil) else { throw PlanError.nothingToUndo }
-                deleted.noteContent = notes
-                deleted.excerpt = back.excerpt
-            }
+            let deleted = try UndoRules.reviving(before, notesBack: back)
             result = UndoResult(undone: kind, task: try reinsert(db, deleted, after: anchor, at: now), exists: true)
         default:
             throw PlanError.nothingToUndo

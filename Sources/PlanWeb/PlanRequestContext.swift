@@ -1,7 +1,8 @@
 import Hummingbird
 import NIOCore
 
-/// Per-request state: the session's CSRF token and the parsed form, filled in by `SessionMiddleware`.
+/// Per-request state: the session's CSRF token (`SessionMiddleware`), and for a POST its parsed
+/// form and the owner of its changes (`CSRFMiddleware`).
 public struct PlanRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The token every form on the page must send back; equal to the session cookie.

@@ -112,3 +112,29 @@ import Testing
         #expect(Set(errors.map(\.code)).count == 9)
     }
 }
+
+@Suite struct UndoRulesTests {
+    let now = Date(timeIntervalSince1970: 1_795_338_000)
+
+    func task(notes: String) -> PlanTask {
+        PlanTask(
+            id: 1, title: "Call Anna", column: .today, orderKey: .between(nil, nil),
+            notes: TaskNotes(source: notes, format: .plain, html: "<p>\(notes)</p>", excerpt: notes), created: now, updated: now)
+    }
+
+    @Test func aDeletedTaskComesBackWithTheNotesItHad() throws {
+        let before = task(notes: "ask about the venue")
+        let back = try #require(NotesBack(before: before, after: nil))
+        let revived = try UndoRules.reviving(before.withoutNotes, notesBack: back)
+        #expect(revived.notesSource == "ask about the venue")
+        #expect(revived.notes == "<p>ask about the venue</p>")
+    }
+
+    @Test func aWayBackThatLeadsNowhereSetsTheChangeAside() throws {
+        // A way back worked out against other notes cannot rebuild them from none.
+        let back = try #require(NotesBack(before: task(notes: "abc"), after: task(notes: "abcdef")))
+        #expect(back.restore(from: nil) == nil)
+        #expect(throws: PlanError.cannotGoBack(title: "Call Anna")) { try UndoRules.reviving(task(notes: "abc").withoutNotes, notesBack: back) }
+        #expect(UndoRules.setsChangeAside(.cannotGoBack(title: "Call Anna")))
+    }
+}

@@ -79,6 +79,18 @@ import Testing
         }
     }
 
+    /// A key that is also the start of another (`a.b` beside `a.b.c`) cannot be reached from a
+    /// template for both: Mustache looks `c` up in the text of `a.b` and prints nothing.
+    @Test func noKeyIsTheStartOfAnother() throws {
+        for language in Language.allCases {
+            let file = TestApp.root.appendingPathComponent("Templates/strings/\(language.tag).json")
+            let keys = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]).keys
+            #expect(keys.count > 100)
+            let clashes = keys.filter { key in keys.contains { $0.hasPrefix(key + ".") } }
+            #expect(clashes.isEmpty, "\(language.tag): \(clashes.sorted())")
+        }
+    }
+
     /// Every `{{t.…}}` in a template, every key the Swift code names and every `t('…')` of the
     /// drag layer exists in English (and so, by the test above, in every language).
     @Test func everyKeyInUseExists() throws {

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import PlanStore
+import NIOCore
 import Testing
 @testable import PlanWeb
 
@@ -140,6 +141,24 @@ import Testing
             #expect(try await client.get("/board.css").status == .ok)
             #expect(try await client.get("/healthz").status == .ok)
         }
+    }
+
+    @Test func theLoginPagesLanguageSwitchWorksBeforeLoggingIn() async throws {
+        try await Self.lockedApp().test(.router) { client in
+            let switched = try await client.post("/language", ["lang": "zh-Hant", "next": "/login"])
+            #expect(switched.status == .seeOther)
+            #expect(switched.headers[.location] == "/login")
+            #expect(switched.headers[.setCookie]?.hasPrefix("pb_lang=zh-Hant") == true)
+            // The rest of the board stays locked.
+            #expect(try await client.post("/tasks", ["title": "x", "column": "today"], json: true).status == .unauthorized)
+        }
+    }
+
+    @Test func aProxyOnADualStackListenerIsKnownByItsIPv4Address() throws {
+        #expect(ClientMiddleware.ip(try SocketAddress(ipAddress: "::ffff:127.0.0.1", port: 5000)) == "127.0.0.1")
+        #expect(ClientMiddleware.ip(try SocketAddress(ipAddress: "127.0.0.1", port: 5000)) == "127.0.0.1")
+        #expect(ClientMiddleware.ip(try SocketAddress(ipAddress: "::1", port: 5000)) == "::1")
+        #expect(ClientMiddleware.ip(nil) == nil)
     }
 
     @Test func loginSetsTheAccessCookieAndRefusesAWrongToken() async throws {

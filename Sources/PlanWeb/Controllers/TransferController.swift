@@ -40,13 +40,14 @@ struct TransferController {
 
     /// The file comes as a multipart upload (field `file`), as pasted text (field `json`), or as a JSON body.
     @Sendable func importFile(_ request: Request, context: PlanRequestContext) async throws -> Response {
+        let form = ImportFileForm(context.form)
         do {
-            let bytes = try Self.document(in: request, context)
+            let bytes = try Self.document(in: request, context, pasted: form.pastedJSON)
             let source = try BoardImporter.read(bytes)
             let existing = try await deps.store.existingOrigins(BoardImporter.origins(of: source))
             if request.wantsJSON {
                 // Scripts choose with fields: duplicates=skip leaves out what was imported before.
-                let choices = ImportChoices(skipDuplicates: ImportFileForm(context.form).skipsDuplicates)
+                let choices = ImportChoices(skipDuplicates: form.skipsDuplicates)
                 return try .json(ImportJSON(try await store(source, choices: choices, existing: existing, context), strings: deps.strings(context)))
             }
             guard case .planboard = source, existing.isEmpty else {
@@ -60,7 +61,7 @@ struct TransferController {
         } catch let error as PlanError {
             if request.wantsJSON { return try await deps.refusedOnBoard(error, request, context) }
             // The import page again, with the reason and whatever JSON was pasted.
-            let page = TransferPage(csrf: context.csrfToken, json: ImportFileForm(context.form).pastedJSON ?? "", error: deps.strings(context).message(error))
+            let page = TransferPage(csrf: context.csrfToken, json: form.pastedJSON ?? "", error: deps.strings(context).message(error))
             return try deps.renderer.response(page, for: deps.reader(request, context), status: error.status)
         }
     }
@@ -124,7 +125,7 @@ struct TransferController {
         return (id, try BoardImporter.read(bytes))
     }
 
-    private static func document(in request: Request, _ context: PlanRequestContext) throws(PlanError) -> ByteBuffer {
+    private static func document(in request: Request, _ context: PlanRequestContext, pasted: String?) throws(PlanError) -> ByteBuffer {
         let type = request.headers[.contentType]?.lowercased() ?? ""
         if type.hasPrefix("application/json") {
             return context.body
@@ -132,7 +133,7 @@ struct TransferController {
         if let file = context.files.first(where: { $0.field == "file" && !($0.bytes.readableBytes == 0 && $0.filename.isEmpty) }) {
             return file.bytes
         }
-        if let pasted = ImportFileForm(context.form).pastedJSON, !pasted.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if let pasted, !pasted.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             return ByteBuffer(string: pasted)
         }
         throw .importRejected(.noFile)

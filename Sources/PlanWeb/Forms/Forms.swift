@@ -71,7 +71,7 @@ struct MoveForm: DecodedForm {
     var moveID: String?
     /// The revision the page showed (a relative move is refused when the task moved since).
     var revision: Int64?
-    /// The `to` value as sent, which names a button's move for `idempotencyKey`.
+    /// The `to` value as sent, which names a button's move in its derived move id.
     private var to: String?
 
     init(_ fields: FormFields) throws(PlanError) {

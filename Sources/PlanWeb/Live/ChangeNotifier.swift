@@ -57,10 +57,4 @@ final class ChangeNotifier: Sendable {
     func changed() {
         for continuation in subscribers.withLock({ Array($0.values) }) { continuation.yield() }
     }
-
-    /// How many streams are subscribed (for tests and logs).
-    var subscriberCount: Int { subscribers.withLock { $0.count } }
-
-    /// How many places are taken (for tests and logs).
-    var heldSlots: Int { held.withLock { $0 } }
 }

@@ -131,7 +131,7 @@ struct EventsController {
             let now = change.task.flatMap { board.task($0.id) }
             let html = try now.map { try deps.cardHTML($0, language) }
             let event = ChangeEventJSON(change, current: now, html: html)
-            ServerSentEvent(id: change.revision, event: "change", data: try Self.encode(event)).write(to: &out)
+            ServerSentEvent(id: change.revision, event: "change", data: String(decoding: try JSONAnswer.encode(event), as: UTF8.self)).write(to: &out)
             sent = change.revision
         }
         try await writer.write(out)
@@ -142,12 +142,6 @@ struct EventsController {
         ServerSentEvent(id: revision, event: "refresh", data: "{\"revision\":\(revision)}").bytes
     }
 
-    private static func encode(_ event: ChangeEventJSON) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(event), as: UTF8.self)
-    }
 }
 
 /// One change as the `data:` of an event.

@@ -22,14 +22,20 @@ struct CSRFMiddleware: RouterMiddleware {
         var context = context
         // Refused before the body is read when the answer is already known: no cookie of ours
         // (a cross-site form post comes without one, the cookie being SameSite; a planted one
-        // does not verify) or a wrong header token. The error page gives a fresh cookie.
-        guard let cookie = tokens.ours(in: request) else { throw WebError.forbidden }
+        // does not verify, and `SessionMiddleware` made a new session) or a wrong header token.
+        // The error page gives a fresh cookie.
+        guard !context.isNewSession else { throw WebError.forbidden }
+        let cookie = context.csrfToken
         let header = request.headers[Self.headerName]
         if let header, !SessionToken.matches(header, cookie) { throw WebError.forbidden }
+        // A body of megabytes (an import) is given back to the system once the request is done,
+        // refused or not (a body refused as too large part way has been held all the same).
+        let declared = request.headers[.contentLength].flatMap { Int($0) } ?? 0
+        defer { if declared >= MemoryTrim.threshold || context.body.readableBytes >= MemoryTrim.threshold { MemoryTrim.soon() } }
         try await body.read(&request, into: &context)
         guard let sent = header ?? context.form["csrf"], SessionToken.matches(sent, cookie) else { throw WebError.forbidden }
-        // A body of megabytes (an import) is given back to the system once the request is done.
-        defer { if context.body.readableBytes >= MemoryTrim.threshold { MemoryTrim.soon() } }
+        // Changes are owned (for undo) by a keyed hash of the session, worked out only for them.
+        context.sessionOwner = tokens.owner(of: cookie)
         return try await next(request, context)
     }
 

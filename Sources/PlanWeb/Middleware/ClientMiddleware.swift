@@ -21,7 +21,7 @@ struct ClientMiddleware: RouterMiddleware {
         let peer = context.channel?.remoteAddress
         var address = peer
         var https = behindHTTPS
-        if let peerIP = peer?.ipAddress, trustedProxies.contains(peerIP) {
+        if let peerIP = Self.ip(peer), trustedProxies.contains(peerIP) {
             if let forwarded = Self.lastEntry(request.headers[values: .xForwardedFor]),
                let client = try? SocketAddress(ipAddress: forwarded, port: 0) {
                 address = client
@@ -36,6 +36,13 @@ struct ClientMiddleware: RouterMiddleware {
         var response = try await next(request, context)
         if https { Self.markSecure(&response) }
         return response
+    }
+
+    /// The peer's address as proxies are named: a v4-mapped IPv6 address (how a dual-stack
+    /// listener sees an IPv4 peer) as its IPv4 form.
+    static func ip(_ address: SocketAddress?) -> String? {
+        guard let ip = address?.ipAddress else { return nil }
+        return ip.lowercased().hasPrefix("::ffff:") && ip.contains(".") ? String(ip.dropFirst("::ffff:".count)) : ip
     }
 
     /// The last comma-separated entry of a header that may come several times.

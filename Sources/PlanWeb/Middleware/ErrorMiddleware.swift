@@ -22,18 +22,18 @@ struct ErrorMiddleware: RouterMiddleware {
         } catch {
             response = await errorResponse(error, for: request, context: context)
         }
-        Self.markLanguage(&response, of: request)
+        Self.markLanguage(&response, language: context.language)
         return response
     }
 
     /// Pages and JSON answers (whose messages and card HTML are in the reader's language) say
     /// which language they are in; pages drawn by the renderer have said so already, and
     /// downloads and static files are in none.
-    private static func markLanguage(_ response: inout Response, of request: Request) {
+    private static func markLanguage(_ response: inout Response, language: Language) {
         guard response.headers[.contentLanguage] == nil, response.headers[.contentDisposition] == nil,
               let type = response.headers[.contentType], type.hasPrefix("application/json") || type.hasPrefix("text/html")
         else { return }
-        response.headers[.contentLanguage] = Language(request).tag
+        response.headers[.contentLanguage] = language.tag
         response.headers[.vary] = response.headers[.vary].map { $0.contains("Accept-Language") ? $0 : $0 + ", Accept-Language" } ?? "Accept-Language"
     }
 
@@ -48,7 +48,7 @@ struct ErrorMiddleware: RouterMiddleware {
         // request without a session of ours (none, or a value this server did not issue) gets a
         // fresh one with the refusal, so that the next form it sends can succeed.
         let session = tokens.ours(in: request)
-        let reader = Reader(strings: renderer.strings(Language(request)), csrf: session ?? tokens.issue(), path: "/")
+        let reader = Reader(strings: renderer.strings(context.language), csrf: session ?? tokens.issue(), path: "/")
         let refusal: Refusal
         if let known = Refusal(error, reader.strings) {
             refusal = known

@@ -15,8 +15,9 @@ struct LocalhostGuardMiddleware: RouterMiddleware {
     typealias Context = PlanRequestContext
 
     static let accessCookie = "pb_access"
-    /// Reachable without the access token: what the login page needs, and the liveness probe.
-    static let openPaths: Set<String> = ["/login", "/logout", "/healthz", "/board.css", "/favicon.svg"]
+    /// Reachable without the access token: what the login page needs (its language switch too,
+    /// which only sets a cookie), and the liveness probe.
+    static let openPaths: Set<String> = ["/login", "/logout", "/language", "/healthz", "/board.css", "/favicon.svg"]
     /// Static files the login page loads, at any version of `/assets/VERSION/NAME`.
     static let openAssets: Set<String> = ["board.css", "favicon.svg"]
 

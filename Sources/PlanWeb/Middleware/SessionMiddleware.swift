@@ -19,7 +19,6 @@ struct SessionMiddleware: RouterMiddleware {
         let cookie = tokens.ours(in: request)
         context.csrfToken = cookie ?? tokens.issue()
         context.isNewSession = cookie == nil
-        context.sessionOwner = tokens.owner(of: context.csrfToken)
         var response = try await next(request, context)
         if context.isNewSession { response.setCookie(SessionTokens.cookie(context.csrfToken)) }
         return response

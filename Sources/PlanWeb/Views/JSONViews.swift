@@ -81,16 +81,23 @@ struct RevisionJSON: Encodable, Sendable {
     let revision: Int64
 }
 
-extension Response {
-    /// Encodes `value` with ISO 8601 dates and sorted keys, so answers are stable.
-    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+/// How every JSON the app sends is written (answers and live events alike): ISO 8601 dates and
+/// sorted keys, so answers are stable.
+enum JSONAnswer {
+    static func encode(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Response(
+        return try encoder.encode(value)
+    }
+}
+
+extension Response {
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        Response(
             status: status,
             headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+            body: .init(byteBuffer: ByteBuffer(bytes: try JSONAnswer.encode(value))))
     }
 }
 
