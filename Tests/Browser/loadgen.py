@@ -24,11 +24,13 @@ DOCUMENTED_CODES = {"stale", "task_finished", "not_found", "invalid_anchor", "mo
 
 
 class Op:
-    __slots__ = ("client", "kind", "path", "fields", "status", "body", "latency", "first", "header_revision")
+    __slots__ = ("client", "kind", "path", "fields", "status", "body", "latency", "first", "header_revision", "sent")
 
     def __init__(self, client, kind, path, fields):
         self.client, self.kind, self.path, self.fields = client, kind, path, fields
         self.status, self.body, self.latency, self.first, self.header_revision = None, None, None, None, None
+        # When it was sent (time.monotonic()); status stays None when no answer came.
+        self.sent = None
 
     @property
     def revision(self):
@@ -119,7 +121,14 @@ class Client(threading.Thread):
                 if self.random.random() < 0.05:
                     self.refresh()
                 op = self.next_op()
-                op.status, op.body, op.latency = self.call("POST", op.path, op.fields)
+                op.sent = time.monotonic()
+                try:
+                    op.status, op.body, op.latency = self.call("POST", op.path, op.fields)
+                except (OSError, http.client.HTTPException) as error:
+                    # No answer (the crash test kills the server): kept as unanswered, with why, and this client stops.
+                    op.latency, op.body = time.monotonic() - op.sent, {"no_answer": repr(error)}
+                    self.log.append(op)
+                    raise
                 if self.last_revision_header:
                     op.header_revision = int(self.last_revision_header)
                 self.log.append(op)
@@ -128,7 +137,7 @@ class Client(threading.Thread):
                     self.moves_sent.append(op)
                 self.apply_locally(op)
         except (OSError, http.client.HTTPException):
-            # The server went away (the crash test kills it); whatever was in flight has no answer.
+            # The server went away; the request in flight, if any, is in the log without an answer.
             pass
 
     def apply_locally(self, op):
@@ -310,7 +319,9 @@ def report(ops, seconds):
     kinds = sorted({op.kind for op in ops})
     lines.append(f"{'kind':<12}{'count':>7}{'ok':>7}{'refused':>9}{'p50 ms':>9}{'p99 ms':>9}   refusals")
     for kind in kinds:
-        group = [op for op in ops if op.kind == kind]
+        group = [op for op in ops if op.kind == kind and op.status is not None]
+        if not group:
+            continue
         latencies = sorted(op.latency * 1000 for op in group)
         ok = sum(1 for op in group if op.status in (200, 201))
         codes = {}

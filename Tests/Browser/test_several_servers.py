@@ -107,6 +107,7 @@ class SeveralServersTests(unittest.TestCase):
         time.sleep(2)
         # A fast restart ends every connection: what is in flight fails.
         pg.pg_ctl("restart", "--mode=fast", "--wait")
+        restarted = time.monotonic()
         time.sleep(3)
         stop.set()
         worker.join(timeout=90)
@@ -135,8 +136,19 @@ class SeveralServersTests(unittest.TestCase):
 
         unavailable = sum(1 for op in ops if op.status == 503)
         internal = [op for op in ops if op.status is not None and op.status >= 500 and op.status != 503]
+        unanswered = [op for op in ops if op.status is None]
         print(f"\nrestart under load: {len(ops)} answers, {unavailable} of them 503 unavailable")
+        # Requests caught by the restart are answered 503, with a message that says so plainly, never 500.
+        self.assertGreater(unavailable, 0, "requests in flight during the restart were answered 503 unavailable")
+        # Known defect, not yet mended: one or two requests caught by the restart get no answer
+        # within the client's 10 s (they are left out of the checks above as unanswered, which the
+        # replay check treats as "may or may not have happened").
+        if unanswered:
+            print(f"unanswered within 10 s: {[(op.kind, op.body) for op in unanswered]}")
         self.assertEqual(internal, [], "no request failed other than with 503")
+        # And the load went on through the same servers once the database was back.
+        served_after = sum(1 for op in ops if op.sent is not None and op.sent > restarted and op.status in (200, 201))
+        self.assertGreater(served_after, 0, "changes were taken again after the restart, during the load")
         # Every acknowledged change is in the log and on the board (complete=False: an unanswered
         # request may or may not have been committed).
         self.assertEqual(loadgen.verify(self.database, final, initial, ops, complete=False), [])

@@ -153,4 +153,23 @@ import Testing
             }
         }
     }
+
+    @Test(arguments: StoreKind.available)
+    func anImportThatFailsPartWayLeavesNothingBehind(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await store.add(["a", "b"])
+            let before = try await store.board()
+            try await kind.refuseTasks(in: store)
+            let imported = ["first", "second", StoreKind.refusedTitle, "fourth"].map {
+                ImportedTask(title: $0, column: .today, important: false, finished: false, notes: .none, created: Date(), updated: Date(), originalID: nil)
+            }
+            await #expect(throws: (any Error).self) { try await store.importTasks(imported, summary: "{}", client: "me") }
+            // No task, no revision, no change: the two before it were rolled back with it.
+            let after = try await store.board()
+            #expect(after.revision == before.revision)
+            #expect(after.allTasks == before.allTasks)
+            #expect(try await store.changes(after: before.revision, limit: 10).isEmpty)
+            #expect(try await store.titles()[.today] == ["a", "b"])
+        }
+    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import PlanCore
-import PlanPostgres
+@testable import PlanPostgres
 import PostgresNIO
 import Testing
 @testable import PlanStore
@@ -117,5 +117,33 @@ extension BoardStore {
     /// Every task with every stored field, by id.
     func rows() async throws -> [TaskID: PlanTask] {
         Dictionary(uniqueKeysWithValues: try await board().allTasks.map { ($0.id, $0) })
+    }
+}
+
+extension StoreKind {
+    /// The title of a task the database refuses once `refuseTasks` has run.
+    static let refusedTitle = "refused by the database"
+
+    /// Makes the database itself refuse to store a task titled `refusedTitle`, as a disk or
+    /// constraint failure would part way through a change: a trigger in the store's own schema
+    /// (a trigger cannot take bound values, so the title is written into it).
+    func refuseTasks(in store: any BoardStore) async throws {
+        switch store {
+        case let sqlite as SQLiteBoardStore:
+            try await sqlite.writer.write { db in
+                try db.execute(
+                    sql: "CREATE TRIGGER refuse BEFORE INSERT ON task WHEN NEW.title = '\(Self.refusedTitle)' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END")
+            }
+        case let postgres as PostgresBoardStore:
+            try await postgres.transaction { tx in
+                try await tx.execute("""
+                    CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN RAISE EXCEPTION 'refused by the test'; END $$
+                    """)
+                try await tx.execute("CREATE TRIGGER refuse BEFORE INSERT ON task FOR EACH ROW WHEN (NEW.title = '\(unescaped: Self.refusedTitle)') EXECUTE FUNCTION refuse()")
+            }
+        default:
+            Issue.record("no way to make \(type(of: store)) refuse a task")
+        }
     }
 }
