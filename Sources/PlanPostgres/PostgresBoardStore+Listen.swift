@@ -15,11 +15,15 @@ extension PostgresBoardStore {
         let wake = self.wake
         while !Task.isCancelled {
             do {
-                try await client.withConnection { connection in
-                    try await connection.listen(on: channel) { notifications in
-                        // Changes made while this server was not listening are in the log: look now.
-                        wake.yield()
-                        for try await _ in notifications { wake.yield() }
+                // Watched like a request, so that a LISTEN lost with its connection is noticed.
+                try await unavailableWhenDisconnected { [client] leased in
+                    try await client.withConnection { connection in
+                        leased(connection)
+                        try await connection.listen(on: channel) { notifications in
+                            // Changes made while this server was not listening are in the log: look now.
+                            wake.yield()
+                            for try await _ in notifications { wake.yield() }
+                        }
                     }
                 }
             } catch {

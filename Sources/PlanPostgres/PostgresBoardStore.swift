@@ -175,7 +175,7 @@ public struct PostgresBoardStore: BoardStore {
         let client = self.client
         return try await unavailableWhenDisconnected { leased in
             try await client.withConnection { connection in
-                leased()
+                leased(connection)
                 return try await body(PostgresTransaction(connection: connection, logger: logger))
             }
         }
@@ -189,7 +189,7 @@ public struct PostgresBoardStore: BoardStore {
         let client = self.client
         return try await unavailableWhenDisconnected { leased in
             try await client.withConnection { connection in
-                leased()
+                leased(connection)
                 let tx = PostgresTransaction(connection: connection, logger: logger)
                 try await tx.execute("BEGIN")
                 do {
@@ -202,7 +202,8 @@ public struct PostgresBoardStore: BoardStore {
                     } catch {
                         // A connection that could not roll back (lost, or its request cancelled)
                         // must not go back to the pool still in a transaction holding the board's
-                        // lock: closed, the server rolls it back and the pool opens another.
+                        // lock: closed, the server rolls it back and the pool opens another. (A
+                        // closed one is not even asked: `execute` refuses it.)
                         try? await connection.close()
                     }
                     throw error

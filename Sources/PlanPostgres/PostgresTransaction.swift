@@ -9,9 +9,11 @@ struct PostgresTransaction {
     let connection: PostgresConnection
     let logger: Logger
 
-    /// Every row of `query`.
+    /// Every row of `query`. A connection already closed is not sent it: postgres-nio would pass
+    /// the statement to a closed channel, where it is dropped and never answered.
     func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
-        try await connection.query(query, logger: logger).collect()
+        if connection.isClosed { throw StoreUnavailable(reason: "the connection to the database closed") }
+        return try await connection.query(query, logger: logger).collect()
     }
 
     /// The first column of the first row, if there is a row and the value is not NULL.

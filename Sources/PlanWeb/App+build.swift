@@ -49,6 +49,7 @@ func buildRouter(
     // Outside the error middleware, so error pages are compressed too.
     router.add(middleware: CompressionMiddleware())
     router.add(middleware: ClientMiddleware(behindHTTPS: configuration.behindHTTPS, trustedProxies: Set(configuration.trustedProxies)))
+    router.add(middleware: DatabaseWaitMiddleware())
     router.add(middleware: ErrorMiddleware(renderer: deps.renderer, store: deps.store, tokens: tokens))
     let sessions = AccessSessions()
     let limiter = TokenLimiter()

@@ -153,6 +153,19 @@ struct PostgresBoardStoreTests {
         await #expect(throws: StoreUnavailable.self) { try await store.revision() }
     }
 
+    @Test func aRequestsWaitsForTheDatabaseAllComeOutOfOneBudget() async throws {
+        let store = try PostgresBoardStore(url: "postgres://planboard@127.0.0.1:9/none?sslmode=disable", logger: PostgresTestDatabase.logger)
+        let running = Task { await store.run() }
+        defer { running.cancel() }
+        let wait = DatabaseWait(.milliseconds(600))
+        try await DatabaseWait.$current.withValue(wait) {
+            await #expect(throws: StoreUnavailable.self) { try await store.revision() }
+            // The first call waited the whole budget; the next is not given another.
+            #expect(wait.left == .zero)
+            await #expect(throws: StoreUnavailable.self) { try await store.board() }
+        }
+    }
+
     @Test func urlsAreReadOrRefusedPlainly() throws {
         #expect(try PostgresLocation(url: "postgres://me:secret@db.lan:6543/board?schema=team").redacted == "postgres://me:***@db.lan:6543/board?schema=team")
         #expect(throws: PostgresURLError.self) { try PostgresLocation(url: "mysql://db/board") }
@@ -204,5 +217,75 @@ extension PostgresBoardStoreTests {
                 #expect(try await store.titles()[.today] == ["a", "c"])
             }
         }
+    }
+}
+
+/// A request whose connection closes under it is answered, even when the answer to its statement
+/// never comes (postgres-nio drops a statement written to a connection as it closes).
+extension PostgresBoardStoreTests {
+    /// What `request` ends with, waited for at most 10 s; nil when it did not end by then (the
+    /// request is left running: it is the defect being tested for).
+    func outcome(of request: @escaping @Sendable () async throws -> Void) async -> Result<Void, any Error>? {
+        let running = Task { () -> Result<Void, any Error> in
+            do { return .success(try await request()) } catch { return .failure(error) }
+        }
+        let ended = WakeCount()
+        let result = Mutex<Result<Void, any Error>?>(nil)
+        Task {
+            let value = await running.value
+            result.withLock { $0 = value }
+            ended.add()
+        }
+        _ = await ended.waitUntil { $0 == 1 }
+        return result.withLock { $0 }
+    }
+
+    @Test func aStatementSentOnAConnectionThatJustClosedIsAnsweredUnavailable() async throws {
+        try await PostgresTestDatabase.withSchema { url in
+            try await PostgresTestDatabase.withStore(url: url) { store in
+                let answer = await outcome {
+                    _ = try await store.transaction { tx in
+                        try await tx.connection.close()
+                        // Straight to the connection, as a statement racing the close would be.
+                        _ = try await tx.connection.query("SELECT 1", logger: PostgresTestDatabase.logger).collect()
+                    }
+                }
+                let error = try #require(answer, "the request was answered").failure
+                #expect(error is StoreUnavailable, "answered unavailable, not \(String(describing: error))")
+                // The pool opens another connection: the store serves again.
+                #expect(try await store.add(["after"]).count == 1)
+            }
+        }
+    }
+
+    @Test func aRequestWhoseConnectionClosedIsGivenUpWhenItsAnswerNeverComes() async throws {
+        try await PostgresTestDatabase.withSchema { url in
+            try await PostgresTestDatabase.withStore(url: url) { store in
+                let cancelled = WakeCount()
+                let answer = await outcome {
+                    _ = try await store.transaction { tx in
+                        try await tx.connection.close()
+                        // An answer that never comes: only the request's being given up ends this.
+                        let never = AsyncStream<Void>.makeStream()
+                        for await _ in never.stream {}
+                        cancelled.add()
+                        _ = never.continuation
+                    }
+                }
+                let error = try #require(answer, "the request was answered").failure
+                let unavailable = try #require(error as? StoreUnavailable, "answered unavailable, not \(String(describing: error))")
+                #expect(unavailable.reason.contains("never came"))
+                // The work given up on is cancelled, not left waiting.
+                #expect(await cancelled.waitUntil { $0 == 1 })
+                #expect(try await store.add(["after"]).count == 1)
+            }
+        }
+    }
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
     }
 }
