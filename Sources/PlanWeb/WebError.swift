@@ -21,8 +21,9 @@ public enum WebError: Error, Equatable, Sendable {
     case tooManyStreams
     /// An import waiting for review is gone: done already, or kept past its hour.
     case uploadGone
-    /// This client has got the access token wrong too often lately; its token is not even checked.
-    case tooManyGuesses
+    /// This client has got the access token wrong too often lately; its token is not even checked
+    /// until `retryAfter` has passed.
+    case tooManyGuesses(retryAfter: Duration)
 
     var status: HTTPResponse.Status {
         switch self {

@@ -150,7 +150,7 @@ import Testing
         ]
         let webErrors: [WebError] = [
             .forbidden, .tooLarge(limit: 1 << 20), .notFound, .unsupportedMediaType("text/csv"), .misdirected, .crossSite, .methodNotAllowed,
-            .unauthorized(next: "/"), .timeout, .tooManyStreams, .uploadGone, .tooManyGuesses,
+            .unauthorized(next: "/"), .timeout, .tooManyStreams, .uploadGone, .tooManyGuesses(retryAfter: .seconds(60)),
         ] + badRequests.map { .badRequest($0) }
         for language in Language.allCases {
             let strings = try TestApp.strings(language)

@@ -9,12 +9,21 @@ import Testing
     @Test func aClientThatKeepsGuessingIsStoppedAndOthersAreNot() {
         let limiter = TokenLimiter()
         for _ in 0..<10 {
-            #expect(limiter.mayCheck("attacker", now: start))
-            limiter.recordFailure("attacker", now: start)
+            #expect(limiter.check("attacker", now: start) { false } == .wrong)
         }
-        #expect(!limiter.mayCheck("attacker", now: start))
-        #expect(limiter.mayCheck("owner", now: start), "the owner's own try is still checked")
-        #expect(limiter.mayCheck("attacker", now: start + .seconds(61)), "a minute later, the budget is back")
+        #expect(limiter.check("attacker", now: start) { true } == .refused, "not looked at, even when right")
+        #expect(limiter.check("owner", now: start) { true } == .right, "the owner's own try is still checked")
+        #expect(limiter.check("attacker", now: start + .seconds(61)) { true } == .right, "a minute later, the budget is back")
+    }
+
+    @Test func guessesSentAtOnceAreCountedAsTheyAreChecked() async {
+        let limiter = TokenLimiter()
+        let verdicts = await withTaskGroup(of: TokenLimiter.Verdict.self) { group in
+            for _ in 0..<200 { group.addTask { limiter.check("attacker") { false } } }
+            return await group.reduce(into: [TokenLimiter.Verdict]()) { $0.append($1) }
+        }
+        #expect(verdicts.filter { $0 == .wrong }.count == 10, "exactly the budget is looked at")
+        #expect(verdicts.filter { $0 == .refused }.count == 190)
     }
 
     @Test func guessingFromManyAddressesLeavesEachOfThemOneTryAMinute() {
@@ -24,11 +33,10 @@ import Testing
         }
         #expect(limiter.recentFailures == 100)
         // A new address gets one try, not ten, while the board is under attack...
-        #expect(limiter.mayCheck("10.0.1.1", now: start))
-        limiter.recordFailure("10.0.1.1", now: start)
-        #expect(!limiter.mayCheck("10.0.1.1", now: start))
+        #expect(limiter.check("10.0.1.1", now: start) { false } == .wrong)
+        #expect(limiter.check("10.0.1.1", now: start) { false } == .refused)
         // ...and a client that has not been guessing is always checked, so the right token gets in.
-        #expect(limiter.mayCheck("owner", now: start))
+        #expect(limiter.check("owner", now: start) { true } == .right)
     }
 
     @Test func clientsAreCountedByAddressAndIPv6ByItsSlash64() throws {

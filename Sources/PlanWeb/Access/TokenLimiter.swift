@@ -54,26 +54,42 @@ final class TokenLimiter: Sendable {
         }
     }
 
-    /// Whether a token from `client` may be checked now.
-    func mayCheck(_ client: String, now: ContinuousClock.Instant = .now) -> Bool {
+    /// What came of a token a client sent.
+    enum Verdict: Equatable {
+        /// Not looked at: the client has guessed wrong too often (429).
+        case refused
+        case wrong
+        case right
+    }
+
+    /// Checks a token from `client` with `matches` if the client may still guess, and counts it
+    /// when wrong, in one step: guesses sent at once cannot all pass the gate before any of them
+    /// is counted.
+    func check(_ client: String, now: ContinuousClock.Instant = .now, _ matches: () -> Bool) -> Verdict {
         state.withLock { state in
             forgetOld(&state, now: now)
-            let mine = state.failures[client]?.count ?? 0
             let allowed = state.all.count >= budget.global ? budget.leanPerClient : budget.perClient
-            return mine < allowed
+            guard state.failures[client, default: []].count < allowed else { return .refused }
+            if matches() { return .right }
+            record(&state, client, now: now)
+            return .wrong
         }
     }
 
-    /// Counts a wrong token from `client`.
+    /// Counts a wrong token from `client` (for tests that start from a given state).
     func recordFailure(_ client: String, now: ContinuousClock.Instant = .now) {
         state.withLock { state in
             forgetOld(&state, now: now)
-            state.failures[client, default: []].append(now)
-            state.all.append(now)
-            if state.failures.count > budget.clients {
-                let oldest = state.failures.min { ($0.value.last ?? now) < ($1.value.last ?? now) }
-                if let oldest { state.failures[oldest.key] = nil }
-            }
+            record(&state, client, now: now)
+        }
+    }
+
+    private func record(_ state: inout State, _ client: String, now: ContinuousClock.Instant) {
+        state.failures[client, default: []].append(now)
+        state.all.append(now)
+        if state.failures.count > budget.clients {
+            let oldest = state.failures.min { ($0.value.last ?? now) < ($1.value.last ?? now) }
+            if let oldest { state.failures[oldest.key] = nil }
         }
     }
 

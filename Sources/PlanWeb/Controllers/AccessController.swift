@@ -26,17 +26,18 @@ struct AccessController {
     @Sendable func login(_ request: Request, context: PlanRequestContext) async throws -> Response {
         let form = LoginForm(try context.fields())
         let next = form.next
-        guard limiter.mayCheck(context.client) else {
+        switch limiter.check(context.client, { form.token.map { SessionToken.matches($0, accessToken) } ?? false }) {
+        case .right:
+            break
+        case .wrong:
+            try await Task.sleep(for: Self.failurePause)
+            let page = LoginPage(csrf: context.csrfToken, next: next, error: deps.strings(context)("login.wrong"))
+            return try deps.renderer.response(page, for: deps.reader(request, context), status: .unauthorized)
+        case .refused:
             let page = LoginPage(csrf: context.csrfToken, next: next, error: deps.strings(context)("login.tooMany"))
             var response = try deps.renderer.response(page, for: deps.reader(request, context), status: .tooManyRequests)
             response.headers[.retryAfter] = String(limiter.budget.window.components.seconds)
             return response
-        }
-        guard let token = form.token, SessionToken.matches(token, accessToken) else {
-            limiter.recordFailure(context.client)
-            try await Task.sleep(for: Self.failurePause)
-            let page = LoginPage(csrf: context.csrfToken, next: next, error: deps.strings(context)("login.wrong"))
-            return try deps.renderer.response(page, for: deps.reader(request, context), status: .unauthorized)
         }
         var response = Response.seeOther(next)
         response.setCookie(Cookie(

@@ -69,7 +69,7 @@ struct ErrorMiddleware: RouterMiddleware {
             if session == nil, !atTheDoor, let token = reader.csrf { response.setCookie(SessionTokens.cookie(token)) }
             if case WebError.unauthorized = error { response.headers[.wwwAuthenticate] = "Bearer" }
             if case WebError.methodNotAllowed = error { response.headers[.allow] = "GET, HEAD, POST" }
-            if case WebError.tooManyGuesses = error { response.headers[.retryAfter] = "60" }
+            if case WebError.tooManyGuesses(let wait) = error { response.headers[.retryAfter] = String(wait.components.seconds) }
             if error is StoreUnavailable {
                 response.headers[.retryAfter] = "2"
                 context.logger.warning("answered 503: \(error)")

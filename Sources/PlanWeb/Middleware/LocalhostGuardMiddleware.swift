@@ -94,11 +94,15 @@ struct LocalhostGuardMiddleware: RouterMiddleware {
     /// one is counted and answered after the same pause as a wrong login.
     func carries(_ token: String, _ request: Request, from client: String) async throws -> Bool {
         if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
-            guard limiter.mayCheck(client) else { throw WebError.tooManyGuesses }
-            if SessionToken.matches(header.dropFirst("bearer ".count), token) { return true }
-            limiter.recordFailure(client)
-            try await Task.sleep(for: AccessController.failurePause)
-            return false
+            switch limiter.check(client, { SessionToken.matches(header.dropFirst("bearer ".count), token) }) {
+            case .right:
+                return true
+            case .wrong:
+                try await Task.sleep(for: AccessController.failurePause)
+                return false
+            case .refused:
+                throw WebError.tooManyGuesses(retryAfter: limiter.budget.window)
+            }
         }
         // A login's session id is 256 random bits, not a secret a person chose: it is looked up,
         // not counted (a browser's cookie from before a restart is simply no longer valid).
