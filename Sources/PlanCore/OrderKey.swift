@@ -63,6 +63,25 @@ public struct OrderKey: Hashable, Comparable, Sendable, CustomStringConvertible 
         return OrderKey(digits: place(lo[...], hi?[...], lean: lean))
     }
 
+    /// Keys for `count` tasks added after `last` (nil: to an empty column), in order; nil when
+    /// they would pass `maxLength`, and the column must be spread again to make room. An empty
+    /// column gets keys spread evenly; after a task they step on from its key.
+    public static func appending(_ count: Int, after last: OrderKey?) -> [OrderKey]? {
+        guard let last else {
+            let keys = spread(count: count)
+            return keys.allSatisfy(\.isWithinBound) ? keys : nil
+        }
+        var keys: [OrderKey] = []
+        keys.reserveCapacity(count)
+        var previous = last
+        for _ in 0..<count {
+            previous = between(previous, nil)
+            guard previous.isWithinBound else { return nil }
+            keys.append(previous)
+        }
+        return keys
+    }
+
     /// `count` keys spread evenly with room between them, for rebalancing a column.
     public static func spread(count: Int) -> [OrderKey] {
         guard count > 0 else { return [] }

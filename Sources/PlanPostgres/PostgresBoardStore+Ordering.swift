@@ -15,6 +15,14 @@ extension PostgresBoardStore {
         return OrderKey.between(newLower, newUpper)
     }
 
+    /// Keys for `count` tasks added at the end of `column`, in order: after its last task, or,
+    /// when that would pass `OrderKey.maxLength`, with the whole column spread again to make room.
+    func appendKeys(_ tx: PostgresTransaction, _ count: Int, to column: BoardColumn) async throws -> [OrderKey] {
+        let (last, _) = try await neighbours(tx, in: column, at: .last, excluding: nil)
+        if let keys = OrderKey.appending(count, after: last) { return keys }
+        return try await rebalance(tx, column, parking: nil, making: count)
+    }
+
     /// The keys a new key must fall between (nil: the column's start or end).
     private func neighbours(
         _ tx: PostgresTransaction, in column: BoardColumn, at slot: Slot, excluding excluded: TaskID?
@@ -44,12 +52,15 @@ extension PostgresBoardStore {
     }
 
     /// Spreads the column's keys evenly again in two statements; the task being moved is parked
-    /// aside and placed by the caller.
-    private func rebalance(_ tx: PostgresTransaction, _ column: BoardColumn, parking task: PlanTask?) async throws {
+    /// aside and placed by the caller. With `room`, the spread leaves that many keys free after the
+    /// column's tasks and returns them.
+    @discardableResult
+    private func rebalance(_ tx: PostgresTransaction, _ column: BoardColumn, parking task: PlanTask?, making room: Int = 0) async throws -> [OrderKey] {
         metrics.countRebalance()
         let ids = try await tx.rows(#"SELECT id FROM task WHERE "column" = \#(column.rawValue) AND id <> \#(task?.id ?? -1) ORDER BY order_key"#)
             .map { try $0.decode(Int64.self) }
-        let keys = OrderKey.spread(count: ids.count).map(\.rawValue)
+        let spread = OrderKey.spread(count: ids.count + room)
+        let keys = spread.prefix(ids.count).map(\.rawValue)
         // '~' sorts after every key character and never appears in a real key: parked keys cannot
         // meet the new ones, so the unique (column, order_key) holds after every row.
         try await tx.execute(#"UPDATE task SET order_key = '~' || order_key WHERE "column" = \#(column.rawValue)"#)
@@ -57,5 +68,6 @@ extension PostgresBoardStore {
             UPDATE task SET order_key = spread.key FROM unnest(\(ids)::bigint[], \(keys)::text[]) AS spread(id, key)
             WHERE task.id = spread.id
             """)
+        return Array(spread.dropFirst(ids.count))
     }
 }

@@ -11,19 +11,20 @@ extension PostgresBoardStore {
             let (last, called) = try await tx.rows("SELECT last_value, is_called FROM task_id").first?.decode((Int64, Bool).self) ?? (Int64(0), false)
             let highWater = called ? last : last - 1
             var kept = Set<TaskID>()
-            var imported: [PlanTask] = []
-            imported.reserveCapacity(tasks.count)
-            for task in tasks {
-                let key = try await placeKey(tx, in: task.column, at: .last, moving: nil)
-                let id = task.originalID.flatMap { $0 > highWater && $0 <= SQLiteBoardStore.maxKeptID && kept.insert($0).inserted ? $0 : nil }
-                var added = PlanTask(
-                    id: id ?? 0, title: task.title, column: task.column, orderKey: key, important: task.important,
-                    finished: task.finished, notes: task.notes, origin: task.origin, created: task.created, updated: task.updated)
-                try await tx.insert(&added, keepingID: id != nil, boardID: board.id)
-                imported.append(added)
+            let keptIDs = tasks.map { task in
+                task.originalID.flatMap { $0 > highWater && $0 <= SQLiteBoardStore.maxKeptID && kept.insert($0).inserted ? $0 : nil }
             }
+            let ids = try await tx.taskIDs(keeping: keptIDs)
+            var columnKeys: [BoardColumn: [OrderKey]] = [:]
+            for (column, count) in ImportedTask.counts(tasks) { columnKeys[column] = try await appendKeys(tx, count, to: column) }
+            let imported = zip(tasks, zip(ids, ImportedTask.orderKeys(tasks, from: columnKeys))).map { task, place in
+                PlanTask(
+                    id: place.0, title: task.title, column: task.column, orderKey: place.1, important: task.important,
+                    finished: task.finished, notes: task.notes, origin: task.origin, created: task.created, updated: task.updated)
+            }
+            let inserted = try await tx.insert(imported, boardID: board.id)
             let revision = try await recordChange(tx, board, .import, before: nil, after: nil, client: client, detail: summary, at: now)
-            return Revised(revision: revision, value: imported)
+            return Revised(revision: revision, value: inserted)
         }
     }
 

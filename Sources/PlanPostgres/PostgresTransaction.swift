@@ -126,6 +126,42 @@ extension PostgresTransaction {
             """)
     }
 
+    /// An id for each task of an import: its kept id where it has one (the sequence is moved past
+    /// the highest, as `insert` does for one), otherwise a fresh one; two statements for them all.
+    func taskIDs(keeping kept: [TaskID?]) async throws -> [TaskID] {
+        if let highest = kept.compactMap({ $0 }).max() {
+            try await execute("SELECT setval('task_id', GREATEST(\(highest), (SELECT last_value FROM task_id)))")
+        }
+        let freshCount = kept.count { $0 == nil }
+        var fresh = try await rows("SELECT nextval('task_id') FROM generate_series(1, \(freshCount))")
+            .map { try $0.decode(Int64.self) }.sorted().makeIterator()
+        return kept.map { $0 ?? fresh.next()! }
+    }
+
+    /// Inserts many tasks with their ids set, a thousand to a statement; those without an origin
+    /// get this board's. Returns them as stored.
+    func insert(_ tasks: [PlanTask], boardID: String) async throws -> [PlanTask] {
+        let stored = tasks.map { task in
+            var task = task
+            if task.origin == nil { task.origin = "planboard:\(boardID):\(task.id)" }
+            return task
+        }
+        for start in stride(from: 0, to: stored.count, by: 1_000) {
+            let batch = stored[start..<min(start + 1_000, stored.count)]
+            // Every imported task has an excerpt (made with its notes); '' stands in should one not.
+            try await execute(#"""
+                INSERT INTO task (\#(unescaped: PlanTask.postgresColumns))
+                SELECT * FROM unnest(
+                    \#(batch.map(\.id))::bigint[], \#(batch.map(\.title))::text[], \#(batch.map(\.column.rawValue))::text[],
+                    \#(batch.map(\.orderKey.rawValue))::text[], \#(batch.map(\.important))::boolean[], \#(batch.map(\.finished))::boolean[],
+                    \#(batch.map(\.notes))::text[], \#(batch.map(\.notesSource))::text[], \#(batch.map(\.notesFormat.rawValue))::text[],
+                    \#(batch.map { $0.excerpt ?? "" })::text[], \#(batch.map { $0.origin ?? "" })::text[],
+                    \#(batch.map(\.created))::timestamptz[], \#(batch.map(\.updated))::timestamptz[])
+                """#)
+        }
+        return stored
+    }
+
     /// Writes what an edit, a finish or an undo of them changes: everything but the place and the creation time.
     func updateContent(_ task: PlanTask) async throws {
         try await execute("""

@@ -16,8 +16,9 @@ extension SQLiteBoardStore {
             var kept = Set<TaskID>()
             var imported: [PlanTask] = []
             imported.reserveCapacity(tasks.count)
-            for task in tasks {
-                let key = try placeKey(db, in: task.column, at: .last, moving: nil)
+            var columnKeys: [BoardColumn: [OrderKey]] = [:]
+            for (column, count) in ImportedTask.counts(tasks) { columnKeys[column] = try appendKeys(db, count, to: column) }
+            for (task, key) in zip(tasks, ImportedTask.orderKeys(tasks, from: columnKeys)) {
                 // The first task to claim an unused id gets it; a repeated id in the file gets a fresh one.
                 let id = task.originalID.flatMap { $0 > highWater && $0 <= Self.maxKeptID && kept.insert($0).inserted ? $0 : nil }
                 var added = PlanTask(
@@ -29,6 +30,24 @@ extension SQLiteBoardStore {
             let revision = try recordChange(db, .import, before: nil, after: nil, client: client, at: now)
             try db.execute(sql: "UPDATE change SET detail = ? WHERE revision = ?", arguments: [summary, revision])
             return Revised(revision: revision, value: imported)
+        }
+    }
+}
+
+extension ImportedTask {
+    /// How many of `tasks` go to each column.
+    package static func counts(_ tasks: [ImportedTask]) -> [BoardColumn: Int] {
+        tasks.reduce(into: [:]) { $0[$1.column, default: 0] += 1 }
+    }
+
+    /// The key of each of `tasks`, in their order, given each column's new keys in order: a
+    /// column's tasks keep the file's order, after the tasks it had.
+    package static func orderKeys(_ tasks: [ImportedTask], from columnKeys: [BoardColumn: [OrderKey]]) -> [OrderKey] {
+        var next: [BoardColumn: Int] = [:]
+        return tasks.map { task in
+            let index = next[task.column, default: 0]
+            next[task.column] = index + 1
+            return columnKeys[task.column]![index]
         }
     }
 }

@@ -23,6 +23,13 @@ extension SQLiteBoardStore {
         return OrderKey.between(newLower, newUpper)
     }
 
+    /// Keys for `count` tasks added at the end of `column`, in order: after its last task, or,
+    /// when that would pass `OrderKey.maxLength`, with the whole column spread again to make room.
+    func appendKeys(_ db: Database, _ count: Int, to column: BoardColumn) throws -> [OrderKey] {
+        let (last, _) = try neighbours(db, in: column, at: .last, excluding: nil)
+        return try OrderKey.appending(count, after: last) ?? rebalance(db, column, parking: nil, making: count)
+    }
+
     private func neighbours(
         _ db: Database, in column: BoardColumn, at slot: Slot, excluding excluded: TaskID?
     ) throws -> (OrderKey?, OrderKey?) {
@@ -47,8 +54,11 @@ extension SQLiteBoardStore {
         try String.fetchOne(db, sql: sql, arguments: arguments).flatMap(OrderKey.init(rawValue:))
     }
 
-    /// Spreads the column's keys evenly again; the task being moved is parked aside and placed by the caller.
-    private func rebalance(_ db: Database, _ column: BoardColumn, parking task: PlanTask?) throws {
+    /// Spreads the column's keys evenly again; the task being moved is parked aside and placed by
+    /// the caller. With `room`, the spread leaves that many keys free after the column's tasks and
+    /// returns them.
+    @discardableResult
+    private func rebalance(_ db: Database, _ column: BoardColumn, parking task: PlanTask?, making room: Int = 0) throws -> [OrderKey] {
         metrics.countRebalance()
         let ids = try TaskID.fetchAll(
             db, sql: "SELECT id FROM task WHERE \"column\" = ? AND id IS NOT ? ORDER BY orderKey",
@@ -57,8 +67,10 @@ extension SQLiteBoardStore {
         // ('~' sorts after it and never appears in a real key) keeps the unique index satisfied throughout.
         try db.execute(sql: "UPDATE task SET orderKey = '~' || orderKey WHERE \"column\" = ?", arguments: [column.rawValue])
         let update = try db.makeStatement(sql: "UPDATE task SET orderKey = ? WHERE id = ?")
-        for (id, key) in zip(ids, OrderKey.spread(count: ids.count)) {
+        let keys = OrderKey.spread(count: ids.count + room)
+        for (id, key) in zip(ids, keys) {
             try update.execute(arguments: [key.rawValue, id])
         }
+        return Array(keys.dropFirst(ids.count))
     }
 }

@@ -72,6 +72,22 @@ import Testing
         #expect(OrderKey.spread(count: 0).isEmpty)
     }
 
+    @Test func keysAppendedToAnEmptyColumnAreSpread() throws {
+        let keys = try #require(OrderKey.appending(3_000, after: nil))
+        #expect(keys == OrderKey.spread(count: 3_000))
+    }
+
+    @Test func keysAppendedAfterATaskStepOnFromItUntilTheyWouldPassTheBound() throws {
+        let last = OrderKey.between(nil, nil)
+        let keys = try #require(OrderKey.appending(500, after: last))
+        #expect(keys.count == 500)
+        #expect(zip([last] + keys, keys).allSatisfy { $0 < $1 }, "each after the one before")
+        #expect(keys.allSatisfy { $0.isWithinBound })
+        // So many that stepping on would pass the bound: none are given, the column must be spread.
+        #expect(OrderKey.appending(5_000, after: last) == nil)
+        #expect(OrderKey.appending(0, after: last) == [])
+    }
+
     @Test func randomInsertsKeepEveryKeyInOrder() {
         var generator = SeededGenerator(seed: 7)
         var keys: [OrderKey] = []

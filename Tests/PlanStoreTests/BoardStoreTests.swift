@@ -155,6 +155,35 @@ import Testing
     }
 
     @Test(arguments: StoreKind.available)
+    func aLargeImportGoesAfterEachColumnsTasksInTheFilesOrder(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await store.add(["a", "b"])
+            try await store.add(["x"], to: .later)
+            // 3,000 after one column's tasks pass the key length bound (that column is spread again
+            // to make room); a few go to an empty column and one more after a task.
+            let file = (0..<3_000).map { ("today \($0)", BoardColumn.today) } + (0..<5).map { ("next \($0)", .next) } + [("later 0", .later)]
+            let imported = file.enumerated().map { index, item in
+                ImportedTask(title: item.0, column: item.1, important: false, finished: false, notes: .none, created: Date(), updated: Date(),
+                             originalID: index < 3 ? 9_000 : nil)
+            }
+            let result = try await store.importTasks(imported, summary: nil, client: "me")
+            #expect(result.value.map(\.title) == file.map(\.0), "answered in the file's order")
+            let titles = try await store.titles()
+            #expect(titles[.today] == ["a", "b"] + (0..<3_000).map { "today \($0)" })
+            #expect(titles[.next] == (0..<5).map { "next \($0)" })
+            #expect(titles[.later] == ["x", "later 0"])
+            let board = try await store.board()
+            #expect(board.allTasks.allSatisfy { $0.orderKey.isWithinBound })
+            // The first task claiming an unused id keeps it; the same id again gets a fresh one; ids are never shared.
+            let ids = board.allTasks.map(\.id)
+            #expect(Set(ids).count == ids.count)
+            #expect(result.value[0].id == 9_000 && result.value[1].id != 9_000)
+            let stored = Dictionary(uniqueKeysWithValues: board.allTasks.map { ($0.id, $0) })
+            #expect(result.value.allSatisfy { stored[$0.id]?.title == $0.title && stored[$0.id]?.orderKey == $0.orderKey }, "answered as stored")
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
     func anImportThatFailsPartWayLeavesNothingBehind(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
             try await store.add(["a", "b"])
