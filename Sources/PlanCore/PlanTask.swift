@@ -26,6 +26,9 @@ public struct PlanTask: Codable, Sendable, Equatable, Identifiable {
     public var created: Date
     public var updated: Date
 
+    /// The origin of task `id` made on board `board` (the SQLite store writes the same in SQL).
+    public static func origin(board: String, id: TaskID) -> String { "planboard:\(board):\(id)" }
+
     /// A fingerprint of what an edit form changes (title, importance, notes as written): edit forms send it back,
     /// so an edit made from a page that no longer shows the task's content is detected. Moves and
     /// finishing do not change it, so they never make an open edit form stale. (FNV-1a, 62 bits.)

@@ -115,10 +115,8 @@ extension PostgresTransaction {
     /// Writes a new row for the task: under its own id when `keepingID`, else under a fresh one
     /// from the sequence, which it then carries. A task made here gets the board's own origin.
     func insert(_ task: inout PlanTask, keepingID: Bool, boardID: String) async throws {
-        if !keepingID, let id = try await value("SELECT nextval('task_id')", as: Int64.self) { task.id = id }
-        // A kept id moves the sequence past it, as SQLite's AUTOINCREMENT does: no id is handed out twice.
-        if keepingID { try await execute("SELECT setval('task_id', GREATEST(\(task.id), (SELECT last_value FROM task_id)))") }
-        if task.origin == nil { task.origin = "planboard:\(boardID):\(task.id)" }
+        task.id = try await taskIDs(keeping: [keepingID ? task.id : nil])[0]
+        if task.origin == nil { task.origin = PlanTask.origin(board: boardID, id: task.id) }
         try await execute("""
             INSERT INTO task (\(unescaped: PlanTask.postgresColumns))
             VALUES (\(task.id), \(task.title), \(task.column.rawValue), \(task.orderKey.rawValue), \(task.important), \(task.finished),
@@ -126,13 +124,15 @@ extension PostgresTransaction {
             """)
     }
 
-    /// An id for each task of an import: its kept id where it has one (the sequence is moved past
-    /// the highest, as `insert` does for one), otherwise a fresh one; two statements for them all.
+    /// An id for each task: its kept id where it has one, otherwise a fresh one from the sequence;
+    /// two statements for them all. Kept ids move the sequence past the highest, as SQLite's
+    /// AUTOINCREMENT does, so no id is handed out twice.
     func taskIDs(keeping kept: [TaskID?]) async throws -> [TaskID] {
         if let highest = kept.compactMap({ $0 }).max() {
             try await execute("SELECT setval('task_id', GREATEST(\(highest), (SELECT last_value FROM task_id)))")
         }
         let freshCount = kept.count { $0 == nil }
+        if freshCount == 0 { return kept.map { $0! } }
         var fresh = try await rows("SELECT nextval('task_id') FROM generate_series(1, \(freshCount))")
             .map { try $0.decode(Int64.self) }.sorted().makeIterator()
         return kept.map { $0 ?? fresh.next()! }
@@ -143,7 +143,7 @@ extension PostgresTransaction {
     func insert(_ tasks: [PlanTask], boardID: String) async throws -> [PlanTask] {
         let stored = tasks.map { task in
             var task = task
-            if task.origin == nil { task.origin = "planboard:\(boardID):\(task.id)" }
+            if task.origin == nil { task.origin = PlanTask.origin(board: boardID, id: task.id) }
             return task
         }
         for start in stride(from: 0, to: stored.count, by: 1_000) {

@@ -143,7 +143,7 @@ struct BoardImporter {
 
     /// A task's origin: the one it carries, else the board it was exported from and its id there.
     private static func origin(of task: BoardExport.Task, board: String?) -> String? {
-        task.origin ?? board.flatMap { board in task.id.map { "planboard:\(board):\($0)" } }
+        task.origin ?? board.flatMap { board in task.id.map { PlanTask.origin(board: board, id: $0) } }
     }
 
     /// A Trello file's open lists in order, with how many open cards each holds.
