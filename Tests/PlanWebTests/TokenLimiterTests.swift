@@ -50,13 +50,28 @@ import Testing
         #expect(TokenLimiter.client(nil) == "unknown")
     }
 
+    @Test func wrongTokensAreForgottenOldestFirstAsTheWindowMoves() {
+        var budget = TokenLimiter.Budget()
+        budget.global = 1_000_000
+        let limiter = TokenLimiter(budget)
+        // One client's wrong token every half second, for 50 s.
+        for address in 0..<100 { limiter.recordFailure("c\(address)", now: start + .milliseconds(500 * address)) }
+        #expect(limiter.rememberedClients == 100)
+        // A minute after the 31st client's wrong token, the first 30 clients' are forgotten.
+        #expect(limiter.check("c0", now: start + .seconds(75)) { false } == .wrong)
+        #expect(limiter.rememberedClients == 71, "c30…c99, and c0 again")
+    }
+
     @Test func theMemoryOfClientsIsBounded() {
         var budget = TokenLimiter.Budget()
         budget.clients = 50
         budget.global = 1_000_000
         let limiter = TokenLimiter(budget)
         for address in 0..<500 { limiter.recordFailure("c\(address)", now: start + .milliseconds(address)) }
-        #expect(limiter.rememberedClients <= 50)
+        #expect(limiter.rememberedClients == 50)
+        // The newest are the ones kept: the last client is still counted, the first is not.
+        #expect(limiter.check("c499", now: start + .milliseconds(500)) { false } == .wrong)
+        #expect(limiter.rememberedClients == 50)
     }
 
     @Test(arguments: [

@@ -19,13 +19,36 @@ final class TokenLimiter: Sendable {
         var leanPerClient = 1
         var global = 100
         var window: Duration = .seconds(60)
-        /// The most clients remembered; the ones whose failures are oldest are forgotten first.
+        /// The most clients remembered; the oldest wrong tokens are forgotten first.
         var clients = 10_000
     }
 
+    /// Wrong tokens in the window, oldest first, and how many of them each client sent: the
+    /// oldest are forgotten from the front, so each check costs the same however many clients
+    /// there are.
     private struct State {
-        var failures: [String: [ContinuousClock.Instant]] = [:]
-        var all: [ContinuousClock.Instant] = []
+        var recent: [(at: ContinuousClock.Instant, client: String)] = []
+        /// Where the window starts in `recent` (entries before it are forgotten).
+        var start = 0
+        var failures: [String: Int] = [:]
+
+        var count: Int { recent.count - start }
+
+        mutating func append(_ client: String, at instant: ContinuousClock.Instant) {
+            recent.append((instant, client))
+            failures[client, default: 0] += 1
+        }
+
+        /// Forgets the oldest wrong token.
+        mutating func dropOldest() {
+            let client = recent[start].client
+            start += 1
+            if failures[client] == 1 { failures[client] = nil } else { failures[client]! -= 1 }
+            if start > 1_024 && start * 2 > recent.count {
+                recent.removeFirst(start)
+                start = 0
+            }
+        }
     }
 
     let budget: Budget
@@ -68,8 +91,8 @@ final class TokenLimiter: Sendable {
     func check(_ client: String, now: ContinuousClock.Instant = .now, _ matches: () -> Bool) -> Verdict {
         state.withLock { state in
             forgetOld(&state, now: now)
-            let allowed = state.all.count >= budget.global ? budget.leanPerClient : budget.perClient
-            guard state.failures[client, default: []].count < allowed else { return .refused }
+            let allowed = state.count >= budget.global ? budget.leanPerClient : budget.perClient
+            guard state.failures[client, default: 0] < allowed else { return .refused }
             if matches() { return .right }
             record(&state, client, now: now)
             return .wrong
@@ -85,19 +108,16 @@ final class TokenLimiter: Sendable {
     }
 
     private func record(_ state: inout State, _ client: String, now: ContinuousClock.Instant) {
-        state.failures[client, default: []].append(now)
-        state.all.append(now)
-        if state.failures.count > budget.clients {
-            let oldest = state.failures.min { ($0.value.last ?? now) < ($1.value.last ?? now) }
-            if let oldest { state.failures[oldest.key] = nil }
-        }
+        state.append(client, at: now)
+        // Past the most clients remembered, the oldest wrong tokens are forgotten first.
+        while state.failures.count > budget.clients { state.dropOldest() }
     }
 
     /// Wrong tokens counted in the current window, from everyone (for tests and the log).
     var recentFailures: Int {
         state.withLock { state in
             forgetOld(&state, now: .now)
-            return state.all.count
+            return state.count
         }
     }
 
@@ -106,12 +126,6 @@ final class TokenLimiter: Sendable {
 
     private func forgetOld(_ state: inout State, now: ContinuousClock.Instant) {
         let start = now - budget.window
-        if let first = state.all.first, first < start {
-            state.all.removeAll { $0 < start }
-            state.failures = state.failures.compactMapValues { times in
-                let kept = times.filter { $0 >= start }
-                return kept.isEmpty ? nil : kept
-            }
-        }
+        while state.count > 0 && state.recent[state.start].at < start { state.dropOldest() }
     }
 }
