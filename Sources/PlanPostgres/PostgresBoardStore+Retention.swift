@@ -39,7 +39,7 @@ extension PostgresBoardStore {
                     "UPDATE change SET notes_back = NULL, undone_by = COALESCE(undone_by, 0) WHERE revision = ANY(\(over)::bigint[]) RETURNING 1")
                 report.setAside += over.count
             }
-            let alwaysKept = SQLiteBoardStore.alwaysKept
+            let alwaysKept = StoreRules.alwaysKept
             let newestKept = board.revision - max(Int64(policy.keepChanges), alwaysKept)
             let youngestKept = now.addingTimeInterval(-Double(policy.keepDays) * 24 * 60 * 60)
             report.removed += try await tx.count("""
@@ -47,9 +47,9 @@ extension PostgresBoardStore {
                 RETURNING 1
                 """)
             report.expired += try await tx.count(
-                "DELETE FROM move_request WHERE created < \(now.addingTimeInterval(-SQLiteBoardStore.moveIDLifetime)) RETURNING 1")
+                "DELETE FROM move_request WHERE created < \(now.addingTimeInterval(-StoreRules.moveIDLifetime)) RETURNING 1")
             report.expired += try await tx.count(
-                "DELETE FROM stashed_upload WHERE created < \(now.addingTimeInterval(-SQLiteBoardStore.stashLifetime)) RETURNING 1")
+                "DELETE FROM stashed_upload WHERE created < \(now.addingTimeInterval(-StoreRules.stashLifetime)) RETURNING 1")
             return report
         }
     }

@@ -6,15 +6,9 @@ import PostgresNIO
 extension PostgresBoardStore {
     public func importTasks(_ tasks: [ImportedTask], summary: String?, client: String?) async throws -> Revised<[PlanTask]> {
         try await write { tx, now, board in
-            // An id travels with its task only if no task here ever had it (above the sequence's
-            // high-water mark) and stays below `maxKeptID`; the rest get fresh ids.
+            // The sequence's high-water mark: ids above it were never any task's here.
             let (last, called) = try await tx.rows("SELECT last_value, is_called FROM task_id").first?.decode((Int64, Bool).self) ?? (Int64(0), false)
-            let highWater = called ? last : last - 1
-            var kept = Set<TaskID>()
-            let keptIDs = tasks.map { task in
-                task.originalID.flatMap { $0 > highWater && $0 <= SQLiteBoardStore.maxKeptID && kept.insert($0).inserted ? $0 : nil }
-            }
-            let ids = try await tx.taskIDs(keeping: keptIDs)
+            let ids = try await tx.taskIDs(keeping: ImportedTask.keptIDs(tasks, above: called ? last : last - 1))
             var columnKeys: [BoardColumn: [OrderKey]] = [:]
             for (column, count) in ImportedTask.counts(tasks) { columnKeys[column] = try await appendKeys(tx, count, to: column) }
             let imported = zip(tasks, zip(ids, ImportedTask.orderKeys(tasks, from: columnKeys))).map { task, place in
@@ -53,7 +47,7 @@ extension PostgresBoardStore {
     }
 
     public func stashedUpload(_ id: String) async throws -> [UInt8]? {
-        let oldest = now().addingTimeInterval(-SQLiteBoardStore.stashLifetime)
+        let oldest = now().addingTimeInterval(-StoreRules.stashLifetime)
         return try await autocommit { tx in
             try await tx.value("SELECT document FROM stashed_upload WHERE id = \(id) AND created >= \(oldest)", as: Data.self).map { Array($0) }
         }

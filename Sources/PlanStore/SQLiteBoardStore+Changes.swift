@@ -3,8 +3,6 @@ import GRDB
 import PlanCore
 
 extension SQLiteBoardStore {
-    /// How long a move id is remembered for retries (a retried move older than this is applied again).
-    package static let moveIDLifetime: TimeInterval = 24 * 60 * 60
 
     /// Raises the board revision and logs the change under it; returns the new revision.
     ///

@@ -21,9 +21,6 @@ package final class PruneSchedule: Sendable {
 }
 
 extension SQLiteBoardStore {
-    /// The newest changes are always kept whole in the log (bar their notes), whatever their age:
-    /// a tab that reconnects catches up from them (`EventsController.catchUpLimit` is 200).
-    package static let alwaysKept: Int64 = 256
 
     public func pruneHistory() async throws -> PruneReport {
         let policy = self.policy
@@ -81,15 +78,15 @@ extension SQLiteBoardStore {
         }
         // Whole rows past keepDays or beyond the newest keepChanges, except the newest few.
         let current = try revision(db)
-        let newestKept = current - max(Int64(policy.keepChanges), alwaysKept)
+        let newestKept = current - max(Int64(policy.keepChanges), StoreRules.alwaysKept)
         let youngestKept = now.addingTimeInterval(-Double(policy.keepDays) * 24 * 60 * 60)
         try db.execute(
             sql: "DELETE FROM change WHERE revision <= ? AND (created < ? OR revision <= ?)",
-            arguments: [current - alwaysKept, youngestKept, newestKept])
+            arguments: [current - StoreRules.alwaysKept, youngestKept, newestKept])
         report.removed += db.changesCount
-        try db.execute(sql: "DELETE FROM moveRequest WHERE created < ?", arguments: [now.addingTimeInterval(-moveIDLifetime)])
+        try db.execute(sql: "DELETE FROM moveRequest WHERE created < ?", arguments: [now.addingTimeInterval(-StoreRules.moveIDLifetime)])
         report.expired += db.changesCount
-        try db.execute(sql: "DELETE FROM stashedUpload WHERE created < ?", arguments: [now.addingTimeInterval(-stashLifetime)])
+        try db.execute(sql: "DELETE FROM stashedUpload WHERE created < ?", arguments: [now.addingTimeInterval(-StoreRules.stashLifetime)])
         report.expired += db.changesCount
         return report
     }

@@ -3,9 +3,6 @@ import GRDB
 import PlanCore
 
 extension SQLiteBoardStore {
-    /// How long an upload waits for the person to confirm its import.
-    package static let stashLifetime: TimeInterval = 60 * 60
-
     public func boardID() async throws -> String {
         try await writer.read { db in try String.fetchOne(db, sql: "SELECT boardID FROM boardState") ?? "" }
     }
@@ -31,7 +28,7 @@ extension SQLiteBoardStore {
     }
 
     public func stashedUpload(_ id: String) async throws -> [UInt8]? {
-        let oldest = now().addingTimeInterval(-Self.stashLifetime)
+        let oldest = now().addingTimeInterval(-StoreRules.stashLifetime)
         return try await writer.read { db in
             try Data.fetchOne(db, sql: "SELECT document FROM stashedUpload WHERE id = ? AND created >= ?", arguments: [id, oldest]).map { Array($0) }
         }

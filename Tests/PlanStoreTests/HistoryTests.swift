@@ -191,7 +191,7 @@ final class ManualClock: Sendable {
             clock.advance(days: 40)
             _ = try await store.pruneHistory()
             let left = try await store.changes(after: 0, limit: 10_000).count
-            #expect(left == Int(SQLiteBoardStore.alwaysKept))
+            #expect(left == Int(StoreRules.alwaysKept))
         }
     }
 
