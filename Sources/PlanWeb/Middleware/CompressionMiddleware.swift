@@ -23,7 +23,7 @@ struct CompressionMiddleware: RouterMiddleware {
         var response = try await next(request, context)
         guard Self.worthCompressing(response), request.method != .head else { return response }
         // The answer differs by Accept-Encoding whether or not this client gets it compressed.
-        response.headers[.vary] = Self.adding("Accept-Encoding", to: response.headers[.vary])
+        response.vary(on: "Accept-Encoding")
         guard AcceptEncoding(request.headers[values: .acceptEncoding]).allowsGzip else { return response }
         var body = try await Self.collect(response.body)
         let compressed = try body.compress(with: .gzip, configuration: .init(compressionLevel: level))
@@ -40,11 +40,6 @@ struct CompressionMiddleware: RouterMiddleware {
               let type = response.headers[.contentType]?.lowercased()
         else { return false }
         return compressible.contains { type.hasPrefix($0) }
-    }
-
-    private static func adding(_ name: String, to vary: String?) -> String {
-        guard let vary, !vary.isEmpty else { return name }
-        return vary.lowercased().contains(name.lowercased()) ? vary : vary + ", " + name
     }
 
     /// The whole body in one buffer.

@@ -33,8 +33,7 @@ struct ErrorMiddleware: RouterMiddleware {
         guard response.headers[.contentLanguage] == nil, response.headers[.contentDisposition] == nil,
               let type = response.headers[.contentType], type.hasPrefix("application/json") || type.hasPrefix("text/html")
         else { return }
-        response.headers[.contentLanguage] = language.tag
-        response.headers[.vary] = response.headers[.vary].map { $0.contains("Accept-Language") ? $0 : $0 + ", Accept-Language" } ?? "Accept-Language"
+        response.say(language: language)
     }
 
     private func errorResponse(_ error: any Error, for request: Request, context: Context) async -> Response {

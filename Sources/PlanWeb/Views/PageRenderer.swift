@@ -74,11 +74,10 @@ package struct PageRenderer: Sendable {
         Self.inLanguage(.html(try board(page, for: reader), status: status, cacheControl: cacheControl), reader.language)
     }
 
-    /// Says which language a page is in, and that another Accept-Language may get another one.
+    /// The response, saying which language it is in.
     private static func inLanguage(_ response: Response, _ language: Language) -> Response {
         var response = response
-        response.headers[.contentLanguage] = language.tag
-        response.headers[.vary] = "Accept-Language"
+        response.say(language: language)
         return response
     }
 
