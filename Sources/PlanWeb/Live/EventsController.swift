@@ -97,10 +97,7 @@ struct EventsController {
     /// not browsers carrying someone's cookies, and are served.
     static func isFromThisBoard(_ request: Request) -> Bool {
         if let site = request.headers[.secFetchSite]?.lowercased(), site != "same-origin" && site != "none" { return false }
-        if let origin = request.headers[.origin]?.lowercased() {
-            let authority = request.head.authority?.lowercased() ?? ""
-            return origin == "http://\(authority)" || origin == "https://\(authority)"
-        }
+        if let origin = request.headers[.origin]?.lowercased() { return LocalhostGuardMiddleware.isThisBoard(origin, request) }
         return true
     }
 

@@ -41,10 +41,7 @@ struct LocalhostGuardMiddleware: RouterMiddleware {
         guard let host = Self.hostName(authority) else { throw WebError.badRequest(.malformedHost) }
         guard hostNames.contains(host) else { throw WebError.misdirected }
         guard [.get, .head, .post].contains(request.method) else { throw WebError.methodNotAllowed }
-        if request.method == .post, let source = Self.sourceOrigin(request) {
-            let authority = request.head.authority?.lowercased() ?? ""
-            guard source == "http://\(authority)" || source == "https://\(authority)" else { throw WebError.crossSite }
-        }
+        if request.method == .post, let source = Self.sourceOrigin(request), !Self.isThisBoard(source, request) { throw WebError.crossSite }
         if let accessToken, !Self.isOpen(request.uri.path), try await !carries(accessToken, request, from: context.client) {
             throw WebError.unauthorized(next: request.method == .get ? request.uri.description : "/")
         }
@@ -76,6 +73,12 @@ struct LocalhostGuardMiddleware: RouterMiddleware {
             else { return nil }
         }
         return String(host)
+    }
+
+    /// Whether `origin` (lower-cased) is the board the request was sent to, over http or https.
+    static func isThisBoard(_ origin: String, _ request: Request) -> Bool {
+        let authority = request.head.authority?.lowercased() ?? ""
+        return origin == "http://\(authority)" || origin == "https://\(authority)"
     }
 
     /// Where the request says it came from: `Origin`, or the origin part of `Referer`; nil if neither is sent.
