@@ -92,6 +92,18 @@ class SeveralServersTests(unittest.TestCase):
         self.seen_within(on_second, lambda d: d.execute_script(TITLES)["next"] == ["Delta"], "the new task")
         self.assertEqual(on_first.execute_script(TITLES), on_second.execute_script(TITLES))
 
+    def test_two_servers_under_load_lose_and_duplicate_nothing(self):
+        # The load script's checks, complete: every operation answered, and the board equals the
+        # replay of the accepted ones, with one revision per acknowledged change.
+        host = "127.0.0.1"
+        ports = [int(server.url.rsplit(":", 1)[1]) for server in self.servers]
+        initial = loadgen.seed_board(host, ports[0], count=30)
+        ops, seconds = loadgen.run_load(host, ports, clients=8, ops=1_600, seconds=60, seed=5)
+        self.assertEqual(len(ops), 1_600, "every operation was answered within the time")
+        final = BoardSession(self.servers[0].url).board()
+        print(f"\ntwo servers, 8 clients: {len(ops)} operations in {seconds:.1f} s")
+        self.assertEqual(loadgen.verify(self.database, final, initial, ops, complete=True), [])
+
     def test_the_database_restarting_under_load_costs_503s_and_no_acknowledged_change(self):
         host = "127.0.0.1"
         ports = [int(server.url.rsplit(":", 1)[1]) for server in self.servers]
