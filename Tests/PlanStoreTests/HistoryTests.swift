@@ -159,6 +159,24 @@ final class ManualClock: Sendable {
     }
 
     @Test(arguments: StoreKind.available)
+    func aDeletedTasksNotesAreGoneFromEveryTableOnceItsUndoWindowHasPassed(_ kind: StoreKind) async throws {
+        let clock = ManualClock()
+        try await kind.withStore(now: { clock.now() }) { store in
+            let marker = "SECRET-NOTE-41c2e8"
+            let task = try await store.create(try NewTask(title: "private", column: .today, notes: Self.notes("v1 \(marker) " + String(repeating: "x", count: 5_000))), client: "me").value
+            _ = try await store.edit(task.id, try TaskEdit(notes: Self.notes("v2 \(marker) changed")), client: "me")
+            _ = try await store.delete(task.id, client: "me")
+            #expect(try await kind.storedRows(in: store, containing: marker) > 0, "kept while undo can reach it")
+            clock.advance(days: 8)
+            _ = try await store.pruneHistory()
+            await #expect(throws: PlanError.nothingToUndo) { try await store.undo(client: "me") }
+            #expect(try await kind.storedRows(in: store, containing: marker) == 0, "no row of any table holds the notes")
+            // The task is still named by its title.
+            await #expect(throws: PlanError.taskDeleted(title: "private")) { try await store.task(task.id) }
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
     func undoReachesBackOnlyAsDeepAndAsLongAsThePolicySays(_ kind: StoreKind) async throws {
         let clock = ManualClock()
         try await kind.withStore(now: { clock.now() }, policy: ChangeLogPolicy(undoDepth: 5)) { store in

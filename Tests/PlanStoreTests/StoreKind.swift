@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Logging
 import PlanCore
 @testable import PlanPostgres
@@ -25,6 +26,31 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case let sqlite as SQLiteBoardStore: sqlite.metrics.rebalanceCount
         case let postgres as PostgresBoardStore: postgres.metrics.rebalanceCount
         default: -1
+        }
+    }
+
+    /// How many stored rows, in any table, hold `text` anywhere in them.
+    func storedRows(in store: any BoardStore, containing text: String) async throws -> Int {
+        switch store {
+        case let sqlite as SQLiteBoardStore:
+            return try await sqlite.writer.read { db in
+                try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'").reduce(0) { count, table in
+                    count + (try Row.fetchAll(db, sql: "SELECT * FROM \"\(table)\"").filter { row in
+                        row.databaseValues.contains { (String.fromDatabaseValue($0) ?? "").contains(text) }
+                    }.count)
+                }
+            }
+        case let postgres as PostgresBoardStore:
+            return try await postgres.autocommit { tx in
+                var count = 0
+                for row in try await tx.rows("SELECT table_name::text FROM information_schema.tables WHERE table_schema = current_schema()") {
+                    let table = try row.decode(String.self)
+                    count += try await tx.value("SELECT count(*) FROM \(unescaped: table) AS t WHERE position(\(text) IN t::text) > 0", as: Int64.self).map(Int.init) ?? 0
+                }
+                return count
+            }
+        default:
+            return -1
         }
     }
 
