@@ -22,7 +22,6 @@ public struct PostgresBoardStore: BoardStore {
     public let policy: ChangeLogPolicy
     /// Counters for benchmarks and tests.
     public let metrics = StoreMetrics()
-    let pruning = PruneSchedule()
     /// The NOTIFY channel of this board (one per schema, so boards in one database stay apart).
     let channel: String
     let wakeUps: AsyncStream<Void>
@@ -148,13 +147,10 @@ public struct PostgresBoardStore: BoardStore {
         let id: String
     }
 
-    /// Runs `body` in one transaction that holds the board's lock, with one reading of the clock;
-    /// then, at most once a minute, prunes the history (a failed pruning is left for the next time).
+    /// Runs `body` in one transaction that holds the board's lock, with one reading of the clock.
     func write<T: Sendable>(_ body: @escaping @Sendable (PostgresTransaction, Date, BoardLock) async throws -> T) async throws -> T {
         let now = self.now()
-        let result = try await lockedTransaction { tx, board in try await body(tx, now, board) }
-        if pruning.isDue(at: now) { _ = try? await pruneHistory() }
-        return result
+        return try await lockedTransaction { tx, board in try await body(tx, now, board) }
     }
 
     /// A transaction that first takes the board's lock: one change at a time, across every server.

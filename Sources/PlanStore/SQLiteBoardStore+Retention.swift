@@ -1,27 +1,8 @@
 import Foundation
 import GRDB
 import PlanCore
-import Synchronization
-
-/// When the store last pruned its history: pruning follows changes, at most once a minute.
-package final class PruneSchedule: Sendable {
-    static let interval: TimeInterval = 60
-    private let last = Mutex<Date?>(nil)
-
-    package init() {}
-
-    /// Whether a pruning is due at `now`; if so, it counts as started.
-    package func isDue(at now: Date) -> Bool {
-        last.withLock { last in
-            if let previous = last, now.timeIntervalSince(previous) < Self.interval, now >= previous { return false }
-            last = now
-            return true
-        }
-    }
-}
 
 extension SQLiteBoardStore {
-
     public func pruneHistory() async throws -> PruneReport {
         let policy = self.policy
         let now = self.now()

@@ -11,7 +11,6 @@ public struct SQLiteBoardStore: BoardStore {
     public let policy: ChangeLogPolicy
     /// How many times a column had to be rebalanced because a key would have grown past its bound.
     public let metrics = StoreMetrics()
-    let pruning = PruneSchedule()
 
     /// Opens (creating if needed) the database file at `path`, with its folder, and brings its schema up to date.
     public static func open(
@@ -186,13 +185,10 @@ public struct SQLiteBoardStore: BoardStore {
 
     // MARK: - Helpers
 
-    /// Runs `body` in one write transaction with one reading of the clock; then, at most once a
-    /// minute, prunes the history (a failed pruning is left for the next time: the change stands).
+    /// Runs `body` in one write transaction with one reading of the clock.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database, Date) throws -> T) async throws -> T {
         let now = self.now()
-        let result = try await writer.write { db in try body(db, now) }
-        if pruning.isDue(at: now) { _ = try? await pruneHistory() }
-        return result
+        return try await writer.write { db in try body(db, now) }
     }
 
     /// Writes the editable fields when they changed; an unchanged task leaves the revision alone.
