@@ -235,6 +235,21 @@ class DatabaseAwayInTheBrowserTests(DragTestCase):
         self.assertEqual(status, 200)
         self.assertEqual(self.titles()["today"], ["Bravo", "Alpha", "Charlie"])
 
+    def test_the_board_opened_while_the_database_is_away_comes_back_by_itself(self):
+        self.api.add("today", ["Alpha"])
+        pg.pg_ctl("stop", "--mode=fast", "--wait")
+        try:
+            self.driver.get(self.server.url + "/")
+            heading = self.driver.find_element(By.CSS_SELECTOR, "h1").text
+            self.assertEqual(heading, "Back in a moment")
+            self.assertIn("tries again by itself", self.driver.page_source)
+        finally:
+            pg.pg_ctl("start", "--wait")
+        # No click: the page reloads itself (every 5 s) and shows the board once the database is back.
+        WebDriverWait(self.driver, 30, poll_frequency=0.2).until(
+            lambda d: d.execute_script("return !!document.getElementById('board')"), "the board came back by itself")
+        self.assertEqual(self.dom_titles()["today"], ["Alpha"])
+
     def status_text(self):
         return self.js("return document.querySelector('.status-bar.is-open .status-text')?.textContent ?? ''")
 

@@ -316,6 +316,13 @@ import Testing
                 return pages
             }
         }
+        let away = AwayStore(base: try TestApp.store())
+        pages += try await TestApp.make(store: away).test(.router) { client in
+            try await TestApp.$cookies.withValue("pb_lang=\(language.tag)") {
+                away.isAway = true
+                return [(name: "database away", response: try await client.get("/"))]
+            }
+        }
         pages += try await ThreatModelTests.lockedApp().test(.router) { client in
             let login = try await client.execute(uri: "/login", method: .get, headers: [.cookie: "pb_lang=\(language.tag)"])
             let wrong = try await client.execute(
@@ -323,7 +330,7 @@ import Testing
                 body: ByteBuffer(string: "csrf=\(TestApp.token)&token=wrong&next=%2F"))
             return [("login", login), ("refused login", wrong)]
         }
-        #expect(pages.count == 20)
+        #expect(pages.count == 21)
         for (name, response) in pages {
             let html = response.text
             #expect(html.contains(#"<html lang="\#(language.tag)">"#), "\(name) (\(response.status.code)) is not marked \(language.tag)")

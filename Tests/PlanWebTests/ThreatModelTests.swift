@@ -116,9 +116,10 @@ import Testing
     static let accessToken = "correct-horse-battery-staple-42"
 
     static func lockedApp() async throws -> some ApplicationProtocol {
+        // The asset version pinned, as in TestApp, so the login page's snapshot does not change with every stylesheet edit.
         try await buildApplication(
             configuration: AppConfiguration(port: 0, resources: TestApp.root, accessToken: accessToken),
-            store: TestApp.store(), environment: TestApp.environment(assetVersion: nil))
+            store: TestApp.store(), environment: TestApp.environment())
     }
 
     @Test func withATokenEveryRequestNeedsIt() async throws {

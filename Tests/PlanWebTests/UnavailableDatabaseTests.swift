@@ -26,6 +26,18 @@ import Testing
             let add = try await client.post("/tasks", ["title": "Call Anna", "column": "today"], json: true)
             #expect(add.status == .serviceUnavailable)
 
+            // The page says the board is away for a moment, and tries again by itself.
+            #expect(page.text.contains("<h1>Back in a moment</h1>"))
+            #expect(page.text.contains(#"<meta http-equiv="refresh" content="5;url=/">"#))
+            #expect(page.text.contains(#"<a class="button button-primary" href="/">Try again</a>"#))
+            let task = try await client.get("/tasks/1?x=1&y=2")
+            #expect(task.status == .serviceUnavailable)
+            #expect(task.text.contains(#"content="5;url=/tasks/1?x=1&amp;y=2""#), "the same address, escaped")
+            // A refused form post is not sent again by itself.
+            let form = try await client.post("/tasks", ["title": "Call Anna", "column": "today"])
+            #expect(form.status == .serviceUnavailable)
+            #expect(!form.text.contains("http-equiv=\"refresh\"") && form.text.contains("Go to the board"))
+
             store.isAway = false
             let back = try await client.get("/", json: true)
             #expect(back.status == .ok)

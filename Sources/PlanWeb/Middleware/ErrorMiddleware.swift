@@ -85,9 +85,18 @@ struct ErrorMiddleware: RouterMiddleware {
             let revision = revealRevision ? try? await store.revision() : nil
             return try .json(ErrorJSON(error: .init(code: refusal.code, message: refusal.message), revision: revision, board: nil), status: refusal.status)
         }
-        let page = ErrorPage(status: Int(refusal.status.code), heading: reader.strings(Self.heading(for: refusal.status)), message: refusal.message)
+        var page = ErrorPage(status: Int(refusal.status.code), heading: reader.strings(Self.heading(for: refusal.status)), message: refusal.message)
+        // A page the database could not answer is tried again, by the person or by itself: the
+        // same address (a GET only, and only a path on this board).
+        if refusal.status == .serviceUnavailable, request.method == .get,
+           case let location = request.uri.description, location.hasPrefix("/"), !location.hasPrefix("//") {
+            page.retry = .init(location: location, seconds: Self.retrySeconds, note: reader.strings("error.retrying", ["seconds": Self.retrySeconds]))
+        }
         return try renderer.response(page, for: reader, status: refusal.status)
     }
+
+    /// How often a page the database could not answer reloads itself.
+    static let retrySeconds = 5
 
     /// The catalog key of the page's heading.
     private static func heading(for status: HTTPResponse.Status) -> String {
@@ -97,6 +106,7 @@ struct ErrorMiddleware: RouterMiddleware {
         case .unauthorized: "error.heading.locked"
         case .contentTooLarge: "error.heading.tooLarge"
         case .internalServerError: "error.heading.broken"
+        case .serviceUnavailable: "error.heading.away"
         default: "error.heading.other"
         }
     }

@@ -5,4 +5,13 @@ package struct ErrorPage: PageView {
     let status: Int
     let heading: String
     let message: String
+    /// For a page the database could not answer just now: the address to try again, which the
+    /// page also reloads by itself every `retrySeconds` (nil for every other refusal).
+    var retry: Retry? = nil
+
+    struct Retry {
+        let location: String
+        let seconds: Int
+        let note: String
+    }
 }
