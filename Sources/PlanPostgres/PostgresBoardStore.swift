@@ -181,29 +181,23 @@ public struct PostgresBoardStore: BoardStore {
     /// when it throws (the error it threw is the one that surfaces). Losing the database on the
     /// way is `StoreUnavailable`.
     func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresTransaction) async throws -> T) async throws -> T {
-        let logger = self.logger
-        let client = self.client
-        return try await unavailableWhenDisconnected { leased in
-            try await client.withConnection { connection in
-                leased(connection)
-                let tx = PostgresTransaction(connection: connection, logger: logger)
-                try await tx.execute("BEGIN")
+        try await autocommit { tx in
+            try await tx.execute("BEGIN")
+            do {
+                let value = try await body(tx)
+                try await tx.execute("COMMIT")
+                return value
+            } catch {
                 do {
-                    let value = try await body(tx)
-                    try await tx.execute("COMMIT")
-                    return value
+                    try await tx.execute("ROLLBACK")
                 } catch {
-                    do {
-                        try await tx.execute("ROLLBACK")
-                    } catch {
-                        // A connection that could not roll back (lost, or its request cancelled)
-                        // must not go back to the pool still in a transaction holding the board's
-                        // lock: closed, the server rolls it back and the pool opens another. (A
-                        // closed one is not even asked: `execute` refuses it.)
-                        try? await connection.close()
-                    }
-                    throw error
+                    // A connection that could not roll back (lost, or its request cancelled)
+                    // must not go back to the pool still in a transaction holding the board's
+                    // lock: closed, the server rolls it back and the pool opens another. (A
+                    // closed one is not even asked: `execute` refuses it.)
+                    try? await tx.connection.close()
                 }
+                throw error
             }
         }
     }

@@ -54,6 +54,31 @@ class SeveralServersTests(unittest.TestCase):
         WebDriverWait(driver, 10, poll_frequency=0.03).until(lambda d: condition(d), f"the other window shows {what}")
         return time.monotonic() - started
 
+    def seeded(self):
+        """The servers' ports, and the board seeded with 30 tasks through the first (its state then)."""
+        ports = [int(server.url.rsplit(":", 1)[1]) for server in self.servers]
+        return ports, loadgen.seed_board("127.0.0.1", ports[0], count=30)
+
+    def under_load(self, ports, seed, event):
+        """Runs `event` 2 s into a load of 4 clients over `ports`, lets the load go on 3 s more,
+        and returns every operation with the time `event` ended."""
+        stop = threading.Event()
+        result = {}
+
+        def load():
+            result["ops"], _ = loadgen.run_load("127.0.0.1", ports, clients=4, ops=100_000, seconds=60, seed=seed, stop=stop)
+
+        worker = threading.Thread(target=load, daemon=True)
+        worker.start()
+        time.sleep(2)
+        event()
+        ended = time.monotonic()
+        time.sleep(3)
+        stop.set()
+        worker.join(timeout=90)
+        self.assertFalse(worker.is_alive(), "the load stopped")
+        return result["ops"], ended
+
     def test_a_change_through_one_server_reaches_a_window_on_the_other(self):
         first, second = self.servers
         api = BoardSession(first.url)
@@ -95,36 +120,17 @@ class SeveralServersTests(unittest.TestCase):
     def test_two_servers_under_load_lose_and_duplicate_nothing(self):
         # The load script's checks, complete: every operation answered, and the board equals the
         # replay of the accepted ones, with one revision per acknowledged change.
-        host = "127.0.0.1"
-        ports = [int(server.url.rsplit(":", 1)[1]) for server in self.servers]
-        initial = loadgen.seed_board(host, ports[0], count=30)
-        ops, seconds = loadgen.run_load(host, ports, clients=8, ops=1_600, seconds=60, seed=5)
+        ports, initial = self.seeded()
+        ops, seconds = loadgen.run_load("127.0.0.1", ports, clients=8, ops=1_600, seconds=60, seed=5)
         self.assertEqual(len(ops), 1_600, "every operation was answered within the time")
         final = BoardSession(self.servers[0].url).board()
         print(f"\ntwo servers, 8 clients: {len(ops)} operations in {seconds:.1f} s")
         self.assertEqual(loadgen.verify(self.database, final, initial, ops, complete=True), [])
 
     def test_the_database_restarting_under_load_costs_503s_and_no_acknowledged_change(self):
-        host = "127.0.0.1"
-        ports = [int(server.url.rsplit(":", 1)[1]) for server in self.servers]
-        initial = loadgen.seed_board(host, ports[0], count=30)
-        stop = threading.Event()
-        result = {}
-
-        def load():
-            result["ops"], _ = loadgen.run_load(host, ports, clients=4, ops=100_000, seconds=60, seed=7, stop=stop)
-
-        worker = threading.Thread(target=load, daemon=True)
-        worker.start()
-        time.sleep(2)
+        ports, initial = self.seeded()
         # A fast restart ends every connection: what is in flight fails.
-        pg.pg_ctl("restart", "--mode=fast", "--wait")
-        restarted = time.monotonic()
-        time.sleep(3)
-        stop.set()
-        worker.join(timeout=90)
-        self.assertFalse(worker.is_alive(), "the load stopped")
-        ops = result["ops"]
+        ops, restarted = self.under_load(ports, 7, lambda: pg.pg_ctl("restart", "--mode=fast", "--wait"))
 
         # While the database is down a request is told so plainly, in a few seconds.
         pg.pg_ctl("stop", "--mode=fast", "--wait")
@@ -165,29 +171,13 @@ class SeveralServersTests(unittest.TestCase):
 
     def test_a_server_killed_under_load_leaves_the_other_serving_and_nothing_acknowledged_lost(self):
         import signal
-        host = "127.0.0.1"
-        ports = [int(server.url.rsplit(":", 1)[1]) for server in self.servers]
-        initial = loadgen.seed_board(host, ports[0], count=30)
-        stop = threading.Event()
-        result = {}
-
-        def load():
-            result["ops"], _ = loadgen.run_load(host, ports, clients=4, ops=100_000, seconds=60, seed=11, stop=stop)
-
-        worker = threading.Thread(target=load, daemon=True)
-        worker.start()
-        time.sleep(2)
+        ports, initial = self.seeded()
         # SIGKILL: whatever transaction it had open (the board's lock with it) ends with its connections.
-        self.servers[0].stop(sig=signal.SIGKILL)
-        time.sleep(3)
-        stop.set()
-        worker.join(timeout=90)
-        self.assertFalse(worker.is_alive(), "the load stopped")
+        ops, _ = self.under_load(ports, 11, lambda: self.servers[0].stop(sig=signal.SIGKILL))
         survivor = BoardSession(self.servers[1].url)
         status, _ = survivor.post("/tasks", {"title": "after the kill", "column": "today"})
         self.assertEqual(status, 201, "the other server still takes changes")
         final = survivor.board()
-        ops = result["ops"]
         after_kill = [op for op in ops if op.client % 2 == 1]
         print(f"\none server killed under load: {len(ops)} answers, {len(after_kill)} through the survivor")
         self.assertEqual([op for op in ops if op.status is not None and op.status >= 500], [], "no request failed with 5xx")
