@@ -26,19 +26,18 @@ extension PostgresBoardStore {
                 """)
             report.notesDropped += try await tx.count(
                 "UPDATE change SET notes_back = NULL WHERE notes_back IS NOT NULL AND undone_by IS NOT NULL RETURNING 1")
-            // Within the notes budget, newest first; older changes with notes are set aside.
-            var kept = 0
-            var over: [Int64] = []
-            for row in try await tx.rows("SELECT revision, octet_length(notes_back) FROM change WHERE notes_back IS NOT NULL ORDER BY revision DESC") {
-                let (revision, size) = try row.decode((Int64, Int32).self)
-                kept += Int(size)
-                if kept > policy.notesBudget { over.append(revision) }
-            }
-            if !over.isEmpty {
-                report.notesDropped += try await tx.count(
-                    "UPDATE change SET notes_back = NULL, undone_by = COALESCE(undone_by, 0) WHERE revision = ANY(\(over)::bigint[]) RETURNING 1")
-                report.setAside += over.count
-            }
+            // Within the notes budget, newest first (a running total in bytes); older changes with notes are set aside.
+            let over = try await tx.count("""
+                UPDATE change SET notes_back = NULL, undone_by = COALESCE(undone_by, 0) WHERE revision IN (
+                    SELECT revision FROM (
+                        SELECT revision, SUM(octet_length(notes_back)) OVER (ORDER BY revision DESC) AS kept
+                        FROM change WHERE notes_back IS NOT NULL
+                    ) AS running WHERE kept > \(policy.notesBudget)
+                )
+                RETURNING 1
+                """)
+            report.notesDropped += over
+            report.setAside += over
             let alwaysKept = StoreRules.alwaysKept
             let newestKept = board.revision - max(Int64(policy.keepChanges), alwaysKept)
             let youngestKept = now.addingTimeInterval(-Double(policy.keepDays) * 24 * 60 * 60)

@@ -116,12 +116,7 @@ extension PostgresTransaction {
     /// from the sequence, which it then carries. A task made here gets the board's own origin.
     func insert(_ task: inout PlanTask, keepingID: Bool, boardID: String) async throws {
         task.id = try await taskIDs(keeping: [keepingID ? task.id : nil])[0]
-        if task.origin == nil { task.origin = PlanTask.origin(board: boardID, id: task.id) }
-        try await execute("""
-            INSERT INTO task (\(unescaped: PlanTask.postgresColumns))
-            VALUES (\(task.id), \(task.title), \(task.column.rawValue), \(task.orderKey.rawValue), \(task.important), \(task.finished),
-                    \(task.notes), \(task.notesSource), \(task.notesFormat.rawValue), \(task.excerpt), \(task.origin), \(task.created), \(task.updated))
-            """)
+        task = try await insert([task], boardID: boardID)[0]
     }
 
     /// An id for each task: its kept id where it has one, otherwise a fresh one from the sequence;
@@ -148,15 +143,18 @@ extension PostgresTransaction {
         }
         for start in stride(from: 0, to: stored.count, by: 1_000) {
             let batch = stored[start..<min(start + 1_000, stored.count)]
-            // Every imported task has an excerpt (made with its notes); '' stands in should one not.
+            // Arrays cannot carry NULL here: a task stored before excerpts were kept has none, said by `has_excerpt`.
             try await execute(#"""
                 INSERT INTO task (\#(unescaped: PlanTask.postgresColumns))
-                SELECT * FROM unnest(
+                SELECT id, title, "column", order_key, important, finished, notes, notes_source, notes_format,
+                       CASE WHEN has_excerpt THEN excerpt END, origin, created, updated
+                FROM unnest(
                     \#(batch.map(\.id))::bigint[], \#(batch.map(\.title))::text[], \#(batch.map(\.column.rawValue))::text[],
                     \#(batch.map(\.orderKey.rawValue))::text[], \#(batch.map(\.important))::boolean[], \#(batch.map(\.finished))::boolean[],
                     \#(batch.map(\.notes))::text[], \#(batch.map(\.notesSource))::text[], \#(batch.map(\.notesFormat.rawValue))::text[],
-                    \#(batch.map { $0.excerpt ?? "" })::text[], \#(batch.map { $0.origin ?? "" })::text[],
+                    \#(batch.map { $0.excerpt ?? "" })::text[], \#(batch.map { $0.excerpt != nil })::boolean[], \#(batch.map { $0.origin ?? "" })::text[],
                     \#(batch.map(\.created))::timestamptz[], \#(batch.map(\.updated))::timestamptz[])
+                    AS t(id, title, "column", order_key, important, finished, notes, notes_source, notes_format, excerpt, has_excerpt, origin, created, updated)
                 """#)
         }
         return stored

@@ -40,23 +40,19 @@ extension SQLiteBoardStore {
         // A change that cannot be undone (any more, or because it was) needs no notes.
         try db.execute(sql: "UPDATE change SET notesBack = NULL WHERE notesBack IS NOT NULL AND undoneBy IS NOT NULL")
         report.notesDropped += db.changesCount
-        // Within the notes budget, newest first; older changes with notes are set aside.
-        var kept = 0
-        var over: [Int64] = []
-        let rows = try Row.fetchCursor(db, sql: "SELECT revision, length(CAST(notesBack AS BLOB)) AS size FROM change WHERE notesBack IS NOT NULL ORDER BY revision DESC")
-        while let row = try rows.next() {
-            kept += row["size"] as Int
-            if kept > policy.notesBudget { over.append(row["revision"]) }
-        }
-        for start in stride(from: 0, to: over.count, by: 500) {
-            let chunk = Array(over[start..<min(start + 500, over.count)])
-            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-            try db.execute(
-                sql: "UPDATE change SET notesBack = NULL, undoneBy = COALESCE(undoneBy, 0) WHERE revision IN (\(marks))",
-                arguments: StatementArguments(chunk))
-            report.notesDropped += db.changesCount
-            report.setAside += chunk.count
-        }
+        // Within the notes budget, newest first (a running total in bytes); older changes with notes are set aside.
+        try db.execute(
+            sql: """
+                UPDATE change SET notesBack = NULL, undoneBy = COALESCE(undoneBy, 0) WHERE revision IN (
+                    SELECT revision FROM (
+                        SELECT revision, SUM(length(CAST(notesBack AS BLOB))) OVER (ORDER BY revision DESC) AS kept
+                        FROM change WHERE notesBack IS NOT NULL
+                    ) WHERE kept > ?
+                )
+                """,
+            arguments: [policy.notesBudget])
+        report.notesDropped += db.changesCount
+        report.setAside += db.changesCount
         // Whole rows past keepDays or beyond the newest keepChanges, except the newest few.
         let current = try revision(db)
         let newestKept = current - max(Int64(policy.keepChanges), StoreRules.alwaysKept)
