@@ -50,8 +50,8 @@ public protocol BoardStore: Sendable {
     /// notes as written and their format), worked out from its stored HTML by `derive`; returns how
     /// many it completed. Nothing a person sees changes, so the revision stays as it is.
     func completeLegacyNotes(_ derive: @escaping @Sendable (_ notesHTML: String) -> LegacyNotes) async throws -> Int
-    /// Wake-ups for changes that other servers on the same board make, when there can be such
-    /// servers; nil for a store only this process writes to.
+    /// Wake-ups for every committed change, this server's own and other servers' on the same
+    /// board, when there can be such servers; nil for a store only this process writes to.
     func changeWakeUps() -> AsyncStream<Void>?
 }
 

@@ -20,12 +20,14 @@ public func buildApplication(
     let completed = try await store.completeLegacyNotes(NoteRenderer.legacy)
     if completed > 0 { logger.info("completed the notes of \(completed) tasks stored by an older version") }
     let notifier = ChangeNotifier()
-    // Changes made through other servers on the same database wake this server's live streams too;
-    // the forwarding ends when the store stops listening.
-    if let elsewhere = store.changeWakeUps() {
-        Task { for await _ in elsewhere { notifier.changed() } }
+    // A store that several servers share wakes this server's live streams for every committed
+    // change, made here or through another server; the forwarding ends when the store stops listening.
+    let wakeUps = store.changeWakeUps()
+    if let wakeUps {
+        Task { for await _ in wakeUps { notifier.changed() } }
     }
-    let deps = try WebDependencies(store: NotifyingStore(base: store, notifier: notifier), renderer: renderer, environment: environment)
+    let deps = try WebDependencies(
+        store: NotifyingStore(base: store, notifier: notifier, wakes: wakeUps == nil), renderer: renderer, environment: environment)
     // One key for every server in front of this board: kept in its database.
     let key: [UInt8]
     if let pinned = environment.sessionKey { key = pinned } else { key = try await store.secret(named: "session-key", length: 32) }

@@ -27,6 +27,17 @@ TITLES = """
     return out;"""
 
 
+def serving_again(server, attempts=60):
+    """Asks `server` for the board every 0.5 s until it answers 200 (its pool has reconnected),
+    at most `attempts` times; returns the last status."""
+    for _ in range(attempts):
+        status, _, _ = server.request("/", headers={"Accept": "application/json"})
+        if status == 200:
+            break
+        time.sleep(0.5)
+    return status
+
+
 @unittest.skipUnless(pg.URL, "PLANBOARD_TEST_POSTGRES is not set (scripts/test starts a PostgreSQL cluster)")
 class SeveralServersTests(unittest.TestCase):
     def setUp(self):
@@ -144,12 +155,7 @@ class SeveralServersTests(unittest.TestCase):
 
         # Back: both servers serve again (bounded retries while their pools reconnect).
         for server in self.servers:
-            for _ in range(60):
-                status, _, _ = server.request("/", headers={"Accept": "application/json"})
-                if status == 200:
-                    break
-                time.sleep(0.5)
-            self.assertEqual(status, 200, f"{server.url} serves again")
+            self.assertEqual(serving_again(server), 200, f"{server.url} serves again")
         final = BoardSession(self.servers[0].url).board()
 
         unavailable = sum(1 for op in ops if op.status == 503)
@@ -215,11 +221,7 @@ class DatabaseAwayInTheBrowserTests(DragTestCase):
         finally:
             pg.pg_ctl("start", "--wait")
         # Once the database is back, the same move is saved (bounded retries while the pool reconnects).
-        for _ in range(40):
-            status, _, _ = self.server.request("/", headers={"Accept": "application/json"})
-            if status == 200:
-                break
-            time.sleep(0.5)
+        self.assertEqual(serving_again(self.server), 200, "the server serves again")
         self.assertEqual(self.titles(), before, "nothing was saved while it was away")
         status, _ = self.api.move(ids["Alpha"], "today", ids["Bravo"])
         self.assertEqual(status, 200)

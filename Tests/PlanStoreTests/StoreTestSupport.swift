@@ -22,13 +22,6 @@ extension SQLiteBoardStore {
         let clock = TickingClock()
         return try .inMemory(now: { clock.now() })
     }
-
-    /// Every task row exactly as stored, by id.
-    func rawRows() async throws -> [Int64: Row] {
-        try writer.read { db in
-            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT * FROM task").map { ($0["id"] as Int64, $0) })
-        }
-    }
 }
 
 /// A temporary folder removed when the test is done with it.

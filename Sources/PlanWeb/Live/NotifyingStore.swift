@@ -2,9 +2,13 @@ import PlanCore
 import PlanStore
 
 /// A store that wakes the live streams after every successful change, whichever route made it.
+/// A store with wake-ups of its own (`changeWakeUps`, PostgreSQL's NOTIFY, which reaches this
+/// server too) is left to them, so that a change wakes each stream once, not twice.
 struct NotifyingStore: BoardStore {
     let base: any BoardStore
     let notifier: ChangeNotifier
+    /// Whether this wrapper wakes the streams itself (false when the store's own wake-ups do).
+    let wakes: Bool
 
     func board() async throws -> Board { try await base.board() }
     func revision() async throws -> Int64 { try await base.revision() }
@@ -51,7 +55,7 @@ struct NotifyingStore: BoardStore {
 
     private func notifying<T>(_ change: () async throws -> T) async throws -> T {
         let result = try await change()
-        notifier.changed()
+        if wakes { notifier.changed() }
         return result
     }
 }

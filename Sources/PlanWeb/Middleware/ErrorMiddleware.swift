@@ -63,13 +63,14 @@ struct ErrorMiddleware: RouterMiddleware {
             default: false
             }
             // Nor does a request the database could not answer: asking it again would only wait again.
-            let revealRevision = !atTheDoor && !(error is StoreUnavailable)
-            var response = try await refusalResponse(refusal, for: request, reader: reader, revealRevision: revealRevision)
+            let databaseAway = error is StoreUnavailable
+            var response = try await refusalResponse(
+                refusal, for: request, reader: reader, revealRevision: !atTheDoor && !databaseAway, databaseAway: databaseAway)
             if session == nil, !atTheDoor, let token = reader.csrf { response.setCookie(SessionTokens.cookie(token)) }
             if case WebError.unauthorized = error { response.headers[.wwwAuthenticate] = "Bearer" }
             if case WebError.methodNotAllowed = error { response.headers[.allow] = "GET, HEAD, POST" }
             if case WebError.tooManyGuesses(let wait) = error { response.headers[.retryAfter] = String(wait.components.seconds) }
-            if error is StoreUnavailable {
+            if databaseAway {
                 response.headers[.retryAfter] = "2"
                 context.logger.warning("answered 503: \(error)")
             }
@@ -80,15 +81,19 @@ struct ErrorMiddleware: RouterMiddleware {
         }
     }
 
-    private func refusalResponse(_ refusal: Refusal, for request: Request, reader: Reader, revealRevision: Bool) async throws -> Response {
+    private func refusalResponse(
+        _ refusal: Refusal, for request: Request, reader: Reader, revealRevision: Bool, databaseAway: Bool
+    ) async throws -> Response {
         if request.wantsJSON {
             let revision = revealRevision ? try? await store.revision() : nil
             return try .json(ErrorJSON(error: .init(code: refusal.code, message: refusal.message), revision: revision, board: nil), status: refusal.status)
         }
-        var page = ErrorPage(status: Int(refusal.status.code), heading: reader.strings(Self.heading(for: refusal.status)), message: refusal.message)
+        let heading = databaseAway ? "error.heading.away" : Self.heading(for: refusal.status)
+        var page = ErrorPage(status: Int(refusal.status.code), heading: reader.strings(heading), message: refusal.message)
         // A page the database could not answer is tried again, by the person or by itself: the
-        // same address (a GET only, and only a path on this board).
-        if refusal.status == .serviceUnavailable, request.method == .get,
+        // same address (a GET only, and only a path on this board). Other 503s (too many live
+        // streams) are not the database's and do not reload.
+        if databaseAway, request.method == .get,
            case let location = request.uri.description, location.hasPrefix("/"), !location.hasPrefix("//") {
             page.retry = .init(location: location, seconds: Self.retrySeconds, note: reader.strings("error.retrying", ["seconds": Self.retrySeconds]))
         }
@@ -106,7 +111,6 @@ struct ErrorMiddleware: RouterMiddleware {
         case .unauthorized: "error.heading.locked"
         case .contentTooLarge: "error.heading.tooLarge"
         case .internalServerError: "error.heading.broken"
-        case .serviceUnavailable: "error.heading.away"
         default: "error.heading.other"
         }
     }
