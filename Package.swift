@@ -33,9 +33,12 @@ let package = Package(
         .target(name: "PlanCore", swiftSettings: swiftSettings),
         .target(name: "PlanNotes", dependencies: ["CLibXML2", "PlanMarkdown"], swiftSettings: swiftSettings),
         .target(name: "PlanMarkdown", swiftSettings: swiftSettings),
+        // The BoardStore protocol and the rules every store follows (planners that decide each change);
+        // it links no database, so the web layer and each store depend on it alone.
+        .target(name: "PlanStore", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
         .target(
-            name: "PlanStore",
-            dependencies: ["PlanCore", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "PlanSQLite",
+            dependencies: ["PlanCore", "PlanStore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -69,7 +72,7 @@ let package = Package(
         .executableTarget(
             name: "planboard",
             dependencies: [
-                "PlanWeb", "PlanStore", "PlanPostgres", "PlanCore",
+                "PlanWeb", "PlanStore", "PlanSQLite", "PlanPostgres", "PlanCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -77,7 +80,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "planboard-bench",
-            dependencies: ["PlanWeb", "PlanStore", "PlanCore", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")],
+            dependencies: ["PlanWeb", "PlanStore", "PlanSQLite", "PlanCore", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks/planboard-bench",
             swiftSettings: swiftSettings
         ),
@@ -92,7 +95,7 @@ let package = Package(
         .testTarget(
             name: "PlanStoreTests",
             dependencies: [
-                "PlanStore", "PlanCore", "PlanPostgres",
+                "PlanStore", "PlanSQLite", "PlanCore", "PlanPostgres",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -101,7 +104,7 @@ let package = Package(
         .testTarget(
             name: "PlanWebTests",
             dependencies: [
-                "PlanWeb", "PlanCore", "PlanStore", "PlanNotes",
+                "PlanWeb", "PlanCore", "PlanStore", "PlanSQLite", "PlanNotes",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -8,6 +8,7 @@ import Foundation
 import Hummingbird
 import Logging
 import PlanCore
+import PlanSQLite
 import PlanStore
 import PlanWeb
 

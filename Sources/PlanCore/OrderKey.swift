@@ -63,6 +63,13 @@ public struct OrderKey: Hashable, Comparable, Sendable, CustomStringConvertible 
         return OrderKey(digits: place(lo[...], hi?[...], lean: lean))
     }
 
+    /// A key between `lower` and `upper` within `maxLength`, or nil when there is no such key
+    /// left and the column must be spread again (the one decision every store's placing makes).
+    public static func within(_ lower: OrderKey?, _ upper: OrderKey?) -> OrderKey? {
+        let key = between(lower, upper)
+        return key.isWithinBound ? key : nil
+    }
+
     /// Keys for `count` tasks added after `last` (nil: to an empty column), in order; nil when
     /// they would pass `maxLength`, and the column must be spread again to make room. An empty
     /// column gets keys spread evenly; after a task they step on from its key.

@@ -4,10 +4,10 @@ import PlanStore
 import PostgresNIO
 
 extension PostgresBoardStore {
-    /// Raises the board revision and logs the change under it; returns the new revision. The
-    /// NOTIFY it sends reaches other servers when the transaction commits, and never before.
-    /// `move`, when given, is a move id and its answer, remembered in the same statement.
-    func recordChange(
+    /// Raises the board revision, logs the change under it and sends the NOTIFY that wakes every
+    /// server's live streams (delivered when the transaction commits, and never before); returns
+    /// the new revision. `move`, when given, is a move id and its answer, remembered in the same statement.
+    func recordChangeAndNotify(
         _ tx: PostgresTransaction, _ board: BoardLock, _ kind: ChangeKind, before: PlanTask?, after: PlanTask?,
         previousAnchor: TaskID? = nil, placed: Bool = false, client: String?, detail: String? = nil,
         remembering move: (id: String, answer: MoveResult)? = nil, at now: Date

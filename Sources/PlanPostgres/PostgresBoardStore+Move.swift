@@ -5,80 +5,58 @@ import PlanStore
 extension PostgresBoardStore {
     public func move(_ request: MoveRequest, client: String?) async throws -> MoveResult {
         try await write { tx, now, board in
-            let (recorded, found, anchor) = try await firstLook(tx, request)
-            if let recorded, let moveID = request.moveID {
-                guard recorded.task.id == request.taskID else { throw PlanError.moveIDReused(moveID) }
-                return recorded
+            switch try MovePlan.decide(request, try await moveFacts(tx, request), at: now) {
+            case .answered(let first):
+                return first
+            case .stays(let task):
+                return MoveResult(revision: board.revision, task: task)
+            case .change(let change):
+                let moved = try await carryOut(tx, board, change, client: client, remembering: request.moveID, at: now)
+                return MoveResult(revision: moved.revision, task: moved.value)
             }
-            let old: PlanTask
-            if let found { old = found } else { old = try await tx.existingTask(request.taskID) }  // the refusal names a deleted task
-            // Only a relative move asks when the task was last placed (a drag is judged by its anchor).
-            if case .after = request.place {} else {
-                try MoveRules.checkNotMovedSince(old, lastPlaced: try await tx.lastPlaced(old.id), for: request)
-            }
-            // A relative move with nowhere to go (up from the top) changes nothing and records nothing.
-            guard let task = try await applyMove(tx, request, to: old, at: now) else {
-                return MoveResult(revision: board.revision, task: old)
-            }
-            let result = MoveResult(revision: board.revision + 1, task: task)
-            _ = try await recordChange(
-                tx, board, .move, before: old, after: task, previousAnchor: anchor, placed: true, client: client,
-                remembering: request.moveID.map { ($0, result) }, at: now)
-            return result
         }
     }
 
-    /// What a move needs to know first, in one statement: the answer already given to its move
-    /// id, the task, and the task it follows now (where an undo puts it back).
-    private func firstLook(_ tx: PostgresTransaction, _ request: MoveRequest) async throws -> (MoveResult?, PlanTask?, TaskID?) {
+    /// What the rules need to know to decide `request`, in one statement: the answer already given
+    /// to its move id, the task, the tasks around it, when it was last placed, and its anchor (with
+    /// what the change log remembers of a task or an anchor that is gone).
+    private func moveFacts(_ tx: PostgresTransaction, _ request: MoveRequest) async throws -> MoveFacts {
+        let needs = MovePlan.Needs(request)
+        // The task as the change that removed it left it, by the id in `id`.
+        func gone(_ id: String) -> String {
+            "(SELECT before FROM change WHERE task_id = \(id) AND after IS NULL AND before IS NOT NULL ORDER BY revision DESC LIMIT 1)"
+        }
         guard let row = try await tx.rows(#"""
             SELECT (SELECT result FROM move_request WHERE move_id = \#(request.moveID)) AS recorded,
                    (SELECT above.id FROM task AS above WHERE above."column" = task."column" AND above.order_key < task.order_key
-                    ORDER BY above.order_key DESC LIMIT 1) AS predecessor,
-                   \#(unescaped: PlanTask.postgresColumns)
-            FROM (SELECT 1) AS one LEFT JOIN task ON task.id = \#(request.taskID)
+                    ORDER BY above.order_key DESC LIMIT 1) AS above,
+                   (SELECT above.id FROM task AS above WHERE \#(needs.twoAbove) AND above."column" = task."column" AND above.order_key < task.order_key
+                    ORDER BY above.order_key DESC LIMIT 1 OFFSET 1) AS two_above,
+                   (SELECT below.id FROM task AS below WHERE \#(needs.below) AND below."column" = task."column" AND below.order_key > task.order_key
+                    ORDER BY below.order_key LIMIT 1) AS below,
+                   (SELECT MAX(revision) FROM change WHERE \#(needs.lastPlaced) AND task_id = task.id AND placed) AS last_placed,
+                   CASE WHEN task.id IS NULL THEN \#(unescaped: gone("wanted.id")) END AS former,
+                   CASE WHEN anchor.id IS NULL THEN \#(unescaped: gone("wanted.anchor")) END AS anchor_former,
+                   \#(unescaped: PlanTask.postgresColumns(of: "task")), \#(unescaped: PlanTask.postgresColumns(of: "anchor"))
+            FROM (SELECT \#(request.taskID)::bigint AS id, \#(needs.anchor)::bigint AS anchor) AS wanted
+            LEFT JOIN task ON task.id = wanted.id
+            LEFT JOIN task AS anchor ON anchor.id = wanted.anchor
             """#).first
-        else { return (nil, nil, nil) }
+        else { return MoveFacts() }
         let cells = row.makeRandomAccess()
-        let recorded = try cells["recorded"].decode(String?.self).map { try JSONDecoder().decode(MoveResult.self, from: Data($0.utf8)) }
-        return (recorded, try PlanTask(postgresIfAny: row), try cells["predecessor"].decode(Int64?.self))
-    }
-
-    /// Checks a move against the rules and the board as it is now, then writes the one row it
-    /// changes; nil when a relative move finds the task already where it would go.
-    func applyMove(_ tx: PostgresTransaction, _ request: MoveRequest, to old: PlanTask, at now: Date) async throws -> PlanTask? {
-        try MoveRules.check(old, for: request)
-        guard let slot = try await slot(tx, for: request, moving: old) else { return nil }
-        var task = old
-        task.column = request.column
-        task.orderKey = try await placeKey(tx, in: request.column, at: slot, moving: old)
-        task.updated = now
-        try await tx.updatePlace(task)
-        return task
-    }
-
-    /// Where in the target column the request puts the task; nil when a relative move would leave it where it is.
-    private func slot(_ tx: PostgresTransaction, for request: MoveRequest, moving task: PlanTask) async throws -> Slot? {
-        let sameColumn = request.column == task.column
-        switch request.place {
-        case .after(nil):
-            return .first
-        case .after(let anchorID?):
-            let anchor = try await tx.findTask(anchorID)
-            let formerTitle = anchor == nil ? try await tx.formerTitle(anchorID) : nil
-            try MoveRules.checkAnchor(anchor, formerTitle: formerTitle, for: request)
-            return .after(anchorID)
-        case .top:
-            if sameColumn, try await tx.predecessor(of: task) == nil { return nil }
-            return .first
-        case .bottom:
-            if sameColumn, try await tx.successor(of: task) == nil { return nil }
-            return .last
-        case .up:
-            guard let above = try await tx.predecessor(of: task) else { return nil }
-            return try await tx.predecessor(of: tx.existingTask(above)).map { .after($0) } ?? .first
-        case .down:
-            return try await tx.successor(of: task).map { .after($0) }
+        var facts = MoveFacts()
+        if request.moveID != nil, let recorded = try cells["recorded"].decode(String?.self) {
+            facts.recorded = try JSONDecoder().decode(MoveResult.self, from: Data(recorded.utf8))
+            return facts
         }
+        facts.task = try PlanTask(postgresIfAny: row, prefix: "task")
+        facts.formerTitle = try LoggedChange.task(try cells["former"].decode(String?.self))?.title
+        facts.above = try cells["above"].decode(Int64?.self)
+        facts.twoAbove = try cells["two_above"].decode(Int64?.self)
+        facts.below = try cells["below"].decode(Int64?.self)
+        facts.lastPlaced = try cells["last_placed"].decode(Int64?.self)
+        facts.anchor = try PlanTask(postgresIfAny: row, prefix: "anchor")
+        if needs.anchor != nil { facts.anchorFormerTitle = try LoggedChange.task(try cells["anchor_former"].decode(String?.self))?.title }
+        return facts
     }
 }

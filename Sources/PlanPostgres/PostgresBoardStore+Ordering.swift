@@ -8,8 +8,7 @@ extension PostgresBoardStore {
     /// transaction, only when the key would pass `OrderKey.maxLength`.
     func placeKey(_ tx: PostgresTransaction, in column: BoardColumn, at slot: Slot, moving task: PlanTask?) async throws -> OrderKey {
         let (lower, upper) = try await neighbours(tx, in: column, at: slot, excluding: task?.id)
-        let key = OrderKey.between(lower, upper)
-        if key.isWithinBound { return key }
+        if let key = OrderKey.within(lower, upper) { return key }
         try await rebalance(tx, column, parking: task)
         let (newLower, newUpper) = try await neighbours(tx, in: column, at: slot, excluding: task?.id)
         return OrderKey.between(newLower, newUpper)

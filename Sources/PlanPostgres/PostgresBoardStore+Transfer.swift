@@ -8,16 +8,12 @@ extension PostgresBoardStore {
         try await write { tx, now, board in
             // The sequence's high-water mark: ids above it were never any task's here.
             let (last, called) = try await tx.rows("SELECT last_value, is_called FROM task_id").first?.decode((Int64, Bool).self) ?? (Int64(0), false)
-            let ids = try await tx.taskIDs(keeping: ImportedTask.keptIDs(tasks, above: called ? last : last - 1))
             var columnKeys: [BoardColumn: [OrderKey]] = [:]
             for (column, count) in ImportedTask.counts(tasks) { columnKeys[column] = try await appendKeys(tx, count, to: column) }
-            let imported = zip(tasks, zip(ids, ImportedTask.orderKeys(tasks, from: columnKeys))).map { task, place in
-                PlanTask(
-                    id: place.0, title: task.title, column: task.column, orderKey: place.1, important: task.important,
-                    finished: task.finished, notes: task.notes, origin: task.origin, created: task.created, updated: task.updated)
-            }
+            var imported = ImportPlan.tasks(tasks, above: called ? last : last - 1, columnKeys: columnKeys)
+            for (index, id) in try await tx.taskIDs(keeping: imported.map { $0.id == 0 ? nil : $0.id }).enumerated() { imported[index].id = id }
             let inserted = try await tx.insert(imported, boardID: board.id)
-            let revision = try await recordChange(tx, board, .import, before: nil, after: nil, client: client, detail: summary, at: now)
+            let revision = try await recordChangeAndNotify(tx, board, .import, before: nil, after: nil, client: client, detail: summary, at: now)
             return Revised(revision: revision, value: inserted)
         }
     }

@@ -62,7 +62,7 @@ public struct PostgresBoardStore: BoardStore {
                 ORDER BY "column", order_key
                 """#)
             let revision = try rows.first?.makeRandomAccess()["revision"].decode(Int64.self) ?? 0
-            return Board(revision: revision, tasks: try rows.compactMap(PlanTask.init(postgresIfAny:)))
+            return Board(revision: revision, tasks: try rows.compactMap { try PlanTask(postgresIfAny: $0) })
         }
     }
 
@@ -90,52 +90,62 @@ public struct PostgresBoardStore: BoardStore {
     // MARK: - Changing
 
     public func create(_ new: NewTask, client: String?) async throws -> Revised<PlanTask> {
-        try await write { tx, now, board in
-            let key = try await placeKey(tx, in: new.column, at: .last, moving: nil)
-            var task = PlanTask(
-                id: 0, title: new.title, column: new.column, orderKey: key, important: new.important,
-                notes: new.notes, created: now, updated: now)
-            try await tx.insert(&task, keepingID: false, boardID: board.id)
-            let revision = try await recordChange(tx, board, .create, before: nil, after: task, placed: true, client: client, at: now)
-            return Revised(revision: revision, value: task)
-        }
+        try await write { tx, now, board in try await carryOut(tx, board, ChangePlan.create(new, at: now), client: client, at: now) }
     }
 
     public func edit(_ id: TaskID, _ edit: TaskEdit, client: String?) async throws -> Revised<PlanTask> {
         try await write { tx, now, board in
             let old = try await tx.existingTask(id)
-            return try await saveFields(tx, board, old: old, new: try edit.applied(to: old), kind: .edit, client: client, at: now)
+            return try await carryOut(tx, board, ChangePlan.content(.edit, from: old, to: try edit.applied(to: old), at: now), otherwise: old, client: client, at: now)
         }
     }
 
     public func setFinished(_ id: TaskID, _ finished: Bool, client: String?) async throws -> Revised<PlanTask> {
         try await write { tx, now, board in
             let old = try await tx.existingTask(id)
-            var task = old
-            task.finished = finished
-            return try await saveFields(tx, board, old: old, new: task, kind: .finish, client: client, at: now)
+            return try await carryOut(tx, board, ChangePlan.finishing(old, finished, at: now), otherwise: old, client: client, at: now)
         }
     }
 
     public func delete(_ id: TaskID, client: String?) async throws -> Revised<PlanTask> {
         try await write { tx, now, board in
             let task = try await tx.existingTask(id)
-            let anchor = try await tx.predecessor(of: task)
-            try await tx.execute("DELETE FROM task WHERE id = \(id)")
-            let revision = try await recordChange(tx, board, .delete, before: task, after: nil, previousAnchor: anchor, client: client, at: now)
-            return Revised(revision: revision, value: task)
+            return try await carryOut(tx, board, ChangePlan.delete(task, above: try await tx.predecessor(of: task)), client: client, at: now)
         }
     }
 
-    /// Writes the editable fields when they changed; an unchanged task leaves the revision alone.
-    private func saveFields(
-        _ tx: PostgresTransaction, _ board: BoardLock, old: PlanTask, new: PlanTask, kind: ChangeKind, client: String?, at now: Date
+    /// Carries out `change`, or, when the rules found nothing to change, answers `unchanged` as it
+    /// is, at the revision the board has.
+    private func carryOut(
+        _ tx: PostgresTransaction, _ board: BoardLock, _ change: PlannedChange?, otherwise unchanged: PlanTask, client: String?, at now: Date
     ) async throws -> Revised<PlanTask> {
-        guard new != old else { return Revised(revision: board.revision, value: old) }
-        var task = new
-        task.updated = now
-        try await tx.updateContent(task)
-        let revision = try await recordChange(tx, board, kind, before: old, after: task, client: client, at: now)
+        guard let change else { return Revised(revision: board.revision, value: unchanged) }
+        return try await carryOut(tx, board, change, client: client, at: now)
+    }
+
+    /// Carries out a change the rules decided and logs it: the one row it writes (a place or a new
+    /// row gets its key here), then the change under the next revision, with `move` (a move id and
+    /// its answer) remembered in the same statement.
+    func carryOut(
+        _ tx: PostgresTransaction, _ board: BoardLock, _ change: PlannedChange, client: String?,
+        remembering move: String? = nil, at now: Date
+    ) async throws -> Revised<PlanTask> {
+        var task = change.write.task
+        switch change.write {
+        case .place(_, let slot):
+            task.orderKey = try await placeKey(tx, in: task.column, at: slot, moving: task)
+            try await tx.updatePlace(task)
+        case .add(_, let slot):
+            task.orderKey = try await placeKey(tx, in: task.column, at: slot, moving: nil)
+            try await tx.insert(&task, keepingID: task.id != 0, boardID: board.id)
+        case .update:
+            try await tx.updateContent(task)
+        case .remove:
+            try await tx.execute("DELETE FROM task WHERE id = \(task.id)")
+        }
+        let revision = try await recordChangeAndNotify(
+            tx, board, change.kind, before: change.before, after: change.after(task), previousAnchor: change.previousAnchor,
+            placed: change.placed, client: client, remembering: move.map { ($0, MoveResult(revision: board.revision + 1, task: task)) }, at: now)
         return Revised(revision: revision, value: task)
     }
 

@@ -50,11 +50,21 @@ extension PlanTask {
         self = task
     }
 
-    /// Reads the `postgresColumns` of a row by name; nil when they are NULL (an outer join found no task).
-    init?(postgresIfAny row: PostgresRow) throws {
+    /// The columns of `table` (a name or alias for `task`) as `init(postgresIfAny:prefix:)` reads
+    /// them, each named `TABLE_COLUMN`: for reading two tasks from one row.
+    static func postgresColumns(of table: String) -> String {
+        postgresColumns.split(separator: ", ").map { column in
+            "\(table).\(column) AS \(table)_\(column.replacingOccurrences(of: "\"", with: ""))"
+        }.joined(separator: ", ")
+    }
+
+    /// Reads the `postgresColumns` of a row by name (each prefixed `PREFIX_` when a prefix is given,
+    /// as `postgresColumns(of:)` names them); nil when they are NULL (an outer join found no task).
+    init?(postgresIfAny row: PostgresRow, prefix: String? = nil) throws {
         let cells = row.makeRandomAccess()
-        guard let id = try cells["id"].decode(Int64?.self) else { return nil }
-        func field<Value: PostgresDecodable>(_ name: String, _: Value.Type = Value.self) throws -> Value { try cells[name].decode(Value.self) }
+        let name = { (column: String) in prefix.map { "\($0)_\(column)" } ?? column }
+        guard let id = try cells[name("id")].decode(Int64?.self) else { return nil }
+        func field<Value: PostgresDecodable>(_ column: String, _: Value.Type = Value.self) throws -> Value { try cells[name(column)].decode(Value.self) }
         let (title, columnName, keyText): (String, String, String) = (try field("title"), try field("column"), try field("order_key"))
         let (important, finished): (Bool, Bool) = (try field("important"), try field("finished"))
         let (notes, source, formatName): (String, String, String) = (try field("notes"), try field("notes_source"), try field("notes_format"))
@@ -77,10 +87,8 @@ extension PostgresTransaction {
 
     /// The task, or the refusal that names it: deleted (with its former title) or never there.
     func existingTask(_ id: TaskID) async throws -> PlanTask {
-        guard let task = try await findTask(id) else {
-            throw try await formerTitle(id).map { PlanError.taskDeleted(title: $0) } ?? PlanError.taskNotFound(id)
-        }
-        return task
+        let task = try await findTask(id)
+        return try ChangePlan.existing(task, id: id, formerTitle: task == nil ? try await formerTitle(id) : nil)
     }
 
     /// The title of a task that is gone (deleted, or its creation undone), from the change log.

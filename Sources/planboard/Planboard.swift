@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import PlanCore
 import PlanPostgres
+import PlanSQLite
 import PlanStore
 import PlanWeb
 

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import PlanCore
 import Testing
+@testable import PlanSQLite
 @testable import PlanStore
 
 @Suite struct BackupTests {

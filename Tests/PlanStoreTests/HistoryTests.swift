@@ -3,6 +3,7 @@ import GRDB
 import PlanCore
 import Synchronization
 import Testing
+@testable import PlanSQLite
 @testable import PlanStore
 
 /// A clock a test moves by hand (days at a time), so that history can age.

@@ -1,6 +1,7 @@
 import Foundation
 import PlanCore
 import Testing
+@testable import PlanSQLite
 @testable import PlanStore
 
 /// Order keys under abuse, through the real store: positions must match a plain list model,

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import PlanCore
 import Testing
+@testable import PlanSQLite
 @testable import PlanStore
 
 /// What only the SQLite store does: its change table and its file.

@@ -5,6 +5,7 @@ import PlanCore
 @testable import PlanPostgres
 import PostgresNIO
 import Testing
+@testable import PlanSQLite
 @testable import PlanStore
 
 /// The stores every rule is proven on: the test suite runs once per kind (`@Test(arguments:)`).

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PlanCore
+@testable import PlanSQLite
 @testable import PlanStore
 
 /// A clock that moves one second each time it is read, so timestamps are distinct and predictable.

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import PlanCore
+import PlanSQLite
 import PlanStore
 import Testing
 @testable import PlanWeb

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PlanCore
+import PlanSQLite
 import PlanStore
 import Synchronization
 import Testing

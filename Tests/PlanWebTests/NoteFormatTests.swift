@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import PlanCore
+import PlanSQLite
 import PlanStore
 import Testing
 @testable import PlanWeb

@@ -1,5 +1,6 @@
 import Foundation
 import HummingbirdTesting
+import PlanSQLite
 import PlanStore
 import Testing
 @testable import PlanWeb

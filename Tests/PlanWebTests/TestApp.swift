@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import PlanCore
+import PlanSQLite
 import PlanStore
 import Testing
 @testable import PlanWeb

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PlanCore
+import PlanStore
 
 /// What a backup or restore copied, for the person running it.
 public struct BackupSummary: Sendable, Equatable {

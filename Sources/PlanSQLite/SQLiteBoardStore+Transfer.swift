@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PlanCore
+import PlanStore
 
 extension SQLiteBoardStore {
     public func boardID() async throws -> String {

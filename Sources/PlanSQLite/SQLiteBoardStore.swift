@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import PlanCore
-import Synchronization
+import PlanStore
 
 /// The board in one SQLite file (WAL mode) or, for tests, in memory.
 public struct SQLiteBoardStore: BoardStore {
@@ -84,103 +84,100 @@ public struct SQLiteBoardStore: BoardStore {
     // MARK: - Changing
 
     public func create(_ new: NewTask, client: String? = nil) async throws -> Revised<PlanTask> {
-        try await write { db, now in
-            let key = try placeKey(db, in: new.column, at: .last, moving: nil)
-            var task = PlanTask(
-                id: 0, title: new.title, column: new.column, orderKey: key, important: new.important,
-                notes: new.notes, created: now, updated: now)
-            try task.add(db)
-            let revision = try recordChange(db, .create, before: nil, after: task, placed: true, client: client, at: now)
-            return Revised(revision: revision, value: task)
-        }
+        try await write { db, now in try carryOut(db, ChangePlan.create(new, at: now), client: client, at: now) }
     }
 
     public func edit(_ id: TaskID, _ edit: TaskEdit, client: String? = nil) async throws -> Revised<PlanTask> {
         try await write { db, now in
             // Read and written in one transaction, so fields left out keep what is stored now.
             let old = try Self.existingTask(db, id)
-            return try saveFields(db, old: old, new: try edit.applied(to: old), kind: .edit, client: client, at: now)
+            return try carryOut(db, ChangePlan.content(.edit, from: old, to: try edit.applied(to: old), at: now), otherwise: old, client: client, at: now)
         }
     }
 
     public func setFinished(_ id: TaskID, _ finished: Bool, client: String? = nil) async throws -> Revised<PlanTask> {
         try await write { db, now in
             let old = try Self.existingTask(db, id)
-            var task = old
-            task.finished = finished
-            return try saveFields(db, old: old, new: task, kind: .finish, client: client, at: now)
+            return try carryOut(db, ChangePlan.finishing(old, finished, at: now), otherwise: old, client: client, at: now)
         }
     }
 
     public func delete(_ id: TaskID, client: String? = nil) async throws -> Revised<PlanTask> {
         try await write { db, now in
             let task = try Self.existingTask(db, id)
-            let anchor = try predecessor(db, of: task)
-            try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [id])
-            let revision = try recordChange(db, .delete, before: task, after: nil, previousAnchor: anchor, client: client, at: now)
-            return Revised(revision: revision, value: task)
+            return try carryOut(db, ChangePlan.delete(task, above: try predecessor(db, of: task)), client: client, at: now)
         }
     }
 
     public func move(_ request: MoveRequest, client: String? = nil) async throws -> MoveResult {
         try await write { db, now in
-            if let moveID = request.moveID, let first = try recordedMove(db, moveID) {
-                guard first.task.id == request.taskID else { throw PlanError.moveIDReused(moveID) }
+            switch try MovePlan.decide(request, try moveFacts(db, request), at: now) {
+            case .answered(let first):
                 return first
+            case .stays(let task):
+                return MoveResult(revision: try Self.revision(db), task: task)
+            case .change(let change):
+                let moved = try carryOut(db, change, client: client, at: now)
+                let result = MoveResult(revision: moved.revision, task: moved.value)
+                if let moveID = request.moveID { try recordMove(db, moveID, result, at: now) }
+                return result
             }
-            let old = try Self.existingTask(db, request.taskID)
-            if case .after = request.place {} else {
-                try MoveRules.checkNotMovedSince(old, lastPlaced: try lastPlaced(db, old.id), for: request)
-            }
-            let anchor = try predecessor(db, of: old)
-            // A relative move with nowhere to go (up from the top) changes nothing and records nothing.
-            guard let task = try applyMove(db, request, to: old, at: now) else {
-                return MoveResult(revision: try Self.revision(db), task: old)
-            }
-            let revision = try recordChange(db, .move, before: old, after: task, previousAnchor: anchor, placed: true, client: client, at: now)
-            let result = MoveResult(revision: revision, task: task)
-            if let moveID = request.moveID { try recordMove(db, moveID, result, at: now) }
-            return result
         }
     }
 
-    /// Checks a move against the rules and the current board, then writes the one row it changes;
-    /// nil when a relative move finds the task already where it would go.
-    func applyMove(_ db: Database, _ request: MoveRequest, to old: PlanTask, at now: Date) throws -> PlanTask? {
-        try MoveRules.check(old, for: request)
-        guard let slot = try slot(db, for: request, moving: old) else { return nil }
-        var task = old
-        task.column = request.column
-        task.orderKey = try placeKey(db, in: request.column, at: slot, moving: old)
-        task.updated = now
-        try db.execute(
-            sql: "UPDATE task SET \"column\" = ?, orderKey = ?, updated = ? WHERE id = ?",
-            arguments: [task.column.rawValue, task.orderKey.rawValue, now, task.id])
-        return task
+    /// What the rules need to know to decide `request`, read in its transaction.
+    private func moveFacts(_ db: Database, _ request: MoveRequest) throws -> MoveFacts {
+        var facts = MoveFacts()
+        if let moveID = request.moveID, let first = try recordedMove(db, moveID) {
+            facts.recorded = first
+            return facts
+        }
+        guard let task = try Self.findTask(db, request.taskID) else {
+            facts.formerTitle = try Self.formerTitle(db, request.taskID)
+            return facts
+        }
+        let needs = MovePlan.Needs(request)
+        facts.task = task
+        facts.above = try predecessor(db, of: task)
+        if needs.lastPlaced { facts.lastPlaced = try lastPlaced(db, task.id) }
+        if needs.twoAbove { facts.twoAbove = try predecessor(db, of: task, skipping: 1) }
+        if needs.below { facts.below = try successor(db, of: task) }
+        if let anchorID = needs.anchor {
+            facts.anchor = try Self.findTask(db, anchorID)
+            if facts.anchor == nil { facts.anchorFormerTitle = try Self.formerTitle(db, anchorID) }
+        }
+        return facts
     }
 
-    /// Where in the target column the request puts the task, read from the column as it is now;
-    /// nil when a relative move would leave it where it is.
-    private func slot(_ db: Database, for request: MoveRequest, moving task: PlanTask) throws -> Slot? {
-        let sameColumn = request.column == task.column
-        switch request.place {
-        case .after(let anchorID):
-            let anchor = try anchorID.flatMap { try Self.findTask(db, $0) }
-            let formerTitle = try anchor == nil ? anchorID.flatMap { try Self.formerTitle(db, $0) } : nil
-            try MoveRules.checkAnchor(anchor, formerTitle: formerTitle, for: request)
-            return anchor.map { .after($0.id) } ?? .first
-        case .top:
-            if sameColumn, try predecessor(db, of: task) == nil { return nil }
-            return .first
-        case .bottom:
-            if sameColumn, try successor(db, of: task) == nil { return nil }
-            return .last
-        case .up:
-            guard let above = try predecessor(db, of: task) else { return nil }
-            return try predecessor(db, of: Self.existingTask(db, above)).map { .after($0) } ?? .first
-        case .down:
-            return try successor(db, of: task).map { .after($0) }
+    /// Carries out `change`, or, when the rules found nothing to change, answers `unchanged` as it
+    /// is, at the current revision.
+    func carryOut(_ db: Database, _ change: PlannedChange?, otherwise unchanged: PlanTask, client: String?, at now: Date) throws -> Revised<PlanTask> {
+        guard let change else { return Revised(revision: try Self.revision(db), value: unchanged) }
+        return try carryOut(db, change, client: client, at: now)
+    }
+
+    /// Carries out a change the rules decided and logs it: the one row it writes (a place or a new
+    /// row gets its key here), then the change under a new revision.
+    func carryOut(_ db: Database, _ change: PlannedChange, client: String?, at now: Date) throws -> Revised<PlanTask> {
+        var task = change.write.task
+        switch change.write {
+        case .place(_, let slot):
+            task.orderKey = try placeKey(db, in: task.column, at: slot, moving: task)
+            try db.execute(
+                sql: "UPDATE task SET \"column\" = ?, orderKey = ?, updated = ? WHERE id = ?",
+                arguments: [task.column.rawValue, task.orderKey.rawValue, task.updated, task.id])
+        case .add(_, let slot):
+            task.orderKey = try placeKey(db, in: task.column, at: slot, moving: nil)
+            try task.add(db)
+        case .update:
+            try task.updateContent(db)
+        case .remove:
+            try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [task.id])
         }
+        let revision = try recordChange(
+            db, change.kind, before: change.before, after: change.after(task), previousAnchor: change.previousAnchor,
+            placed: change.placed, client: client, at: now)
+        return Revised(revision: revision, value: task)
     }
 
     // MARK: - Helpers
@@ -191,23 +188,11 @@ public struct SQLiteBoardStore: BoardStore {
         return try await writer.write { db in try body(db, now) }
     }
 
-    /// Writes the editable fields when they changed; an unchanged task leaves the revision alone.
-    private func saveFields(
-        _ db: Database, old: PlanTask, new: PlanTask, kind: ChangeKind, client: String?, at now: Date
-    ) throws -> Revised<PlanTask> {
-        guard new != old else { return Revised(revision: try Self.revision(db), value: old) }
-        var task = new
-        task.updated = now
-        try task.updateContent(db)
-        let revision = try recordChange(db, kind, before: old, after: task, client: client, at: now)
-        return Revised(revision: revision, value: task)
-    }
-
-    /// The task just above `task` in its column, if any: where an undo puts it back.
-    func predecessor(_ db: Database, of task: PlanTask) throws -> TaskID? {
+    /// The task `skipping` places above `task` in its column (0: just above), if any: where an undo puts it back.
+    func predecessor(_ db: Database, of task: PlanTask, skipping: Int = 0) throws -> TaskID? {
         try TaskID.fetchOne(
-            db, sql: "SELECT id FROM task WHERE \"column\" = ? AND orderKey < ? ORDER BY orderKey DESC LIMIT 1",
-            arguments: [task.column.rawValue, task.orderKey.rawValue])
+            db, sql: "SELECT id FROM task WHERE \"column\" = ? AND orderKey < ? ORDER BY orderKey DESC LIMIT 1 OFFSET ?",
+            arguments: [task.column.rawValue, task.orderKey.rawValue, skipping])
     }
 
     /// The task just below `task` in its column, if any.
@@ -223,10 +208,8 @@ public struct SQLiteBoardStore: BoardStore {
     }
 
     static func existingTask(_ db: Database, _ id: TaskID) throws -> PlanTask {
-        guard let task = try findTask(db, id) else {
-            throw try formerTitle(db, id).map { PlanError.taskDeleted(title: $0) } ?? PlanError.taskNotFound(id)
-        }
-        return task
+        let task = try findTask(db, id)
+        return try ChangePlan.existing(task, id: id, formerTitle: task == nil ? try formerTitle(db, id) : nil)
     }
 
     /// The title of a task that is gone (deleted, or its creation undone), from the change log.
@@ -245,18 +228,6 @@ public struct SQLiteBoardStore: BoardStore {
     static func revision(_ db: Database) throws -> Int64 {
         try Int64.fetchOne(db, sql: "SELECT revision FROM boardState") ?? 0
     }
-}
-
-/// Counters a benchmark or test can read; the store never needs them itself.
-public final class StoreMetrics: Sendable {
-    private let rebalances = Atomic<Int>(0)
-
-    package init() {}
-
-    /// How many column rebalances this store has done.
-    public var rebalanceCount: Int { rebalances.load(ordering: .relaxed) }
-
-    package func countRebalance() { rebalances.add(1, ordering: .relaxed) }
 }
 
 extension SQLiteBoardStore {

@@ -1,12 +1,6 @@
 import GRDB
 import PlanCore
-
-/// Where in a column a key is wanted.
-package enum Slot {
-    case first
-    case after(TaskID)
-    case last
-}
+import PlanStore
 
 extension SQLiteBoardStore {
     /// A fresh order key for `slot` in `column`, ignoring the task being moved.
@@ -16,8 +10,7 @@ extension SQLiteBoardStore {
     /// column rebalanced, in the same transaction.
     func placeKey(_ db: Database, in column: BoardColumn, at slot: Slot, moving task: PlanTask?) throws -> OrderKey {
         let (lower, upper) = try neighbours(db, in: column, at: slot, excluding: task?.id)
-        let key = OrderKey.between(lower, upper)
-        if key.isWithinBound { return key }
+        if let key = OrderKey.within(lower, upper) { return key }
         try rebalance(db, column, parking: task)
         let (newLower, newUpper) = try neighbours(db, in: column, at: slot, excluding: task?.id)
         return OrderKey.between(newLower, newUpper)

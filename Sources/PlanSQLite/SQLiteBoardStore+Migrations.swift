@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PlanCore
+import PlanStore
 
 extension SQLiteBoardStore {
     /// The schema, one registered migration per version; never edit a shipped migration, add a new one.
