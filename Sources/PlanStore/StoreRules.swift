@@ -9,7 +9,8 @@ package enum StoreRules {
     /// How long an upload waits for the person to confirm its import.
     package static let stashLifetime: TimeInterval = 60 * 60
     /// The newest changes are always kept whole in the log (bar their notes), whatever their age:
-    /// a tab that reconnects catches up from them (`EventsController.catchUpLimit` is 200).
+    /// a tab that reconnects catches up from them (`EventsController.catchUpLimit` is 200, and
+    /// CatchUpLimitTests keeps it below this).
     package static let alwaysKept: Int64 = 256
     /// The largest id an import may bring with it (2^40: far beyond any real board, far below Int64 and 2^53).
     package static let maxKeptID: TaskID = 1 << 40

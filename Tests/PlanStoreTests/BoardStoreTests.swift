@@ -5,6 +5,13 @@ import Testing
 
 /// The rules every store keeps, proven on each (`StoreKind`).
 @Suite struct BoardStoreTests {
+    /// Shown as skipped, with why, in a run without a PostgreSQL server, where every test below ran on SQLite alone.
+    @Test(.enabled(if: PostgresTestDatabase.url != nil, "the PostgreSQL half of the store suite was SKIPPED: PLANBOARD_TEST_POSTGRES is not set (scripts/test sets it)"))
+    func theStoreRulesRanOnPostgreSQLToo() {
+        _ = PostgresTestDatabase.skipNote
+        #expect(StoreKind.available == [.sqlite, .postgres])
+    }
+
     @Test(arguments: StoreKind.available)
     func newTasksGoToTheEndOfTheirColumn(_ kind: StoreKind) async throws {
         try await kind.withStore { store in

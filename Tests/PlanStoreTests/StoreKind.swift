@@ -84,9 +84,18 @@ enum PostgresTestDatabase {
         return logger
     }()
 
+    /// Said once, on the standard error, in every run without a server: half of every store test did not run.
     static let skipNote: Void = {
         if url == nil {
-            print("note: PLANBOARD_TEST_POSTGRES is not set, so the store tests run on SQLite only (scripts/test starts a PostgreSQL cluster and sets it).")
+            FileHandle.standardError.write(Data("""
+
+                ******************************************************************************************
+                WARNING: PLANBOARD_TEST_POSTGRES is not set: every store test ran on SQLite ONLY, and the
+                PostgreSQL half of the store suite (and PostgresBoardStoreTests) was SKIPPED. scripts/test
+                starts a throwaway PostgreSQL cluster and sets it; so does scripts/with-postgres COMMAND.
+                ******************************************************************************************
+
+                """.utf8))
         }
     }()
 
