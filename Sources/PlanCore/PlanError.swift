@@ -85,6 +85,16 @@ public enum FieldProblem: Equatable, Sendable {
     case unknownListChoice
     /// Not one of the languages the board speaks.
     case unknownLanguage
+    /// Not a day as `YYYY-MM-DD` (or a day that does not exist, such as 30 February).
+    case notADate
+    /// A day outside the years 1–9999.
+    case dateOutOfRange
+    /// Not the name of a time zone the server knows (such as Europe/Berlin).
+    case unknownTimeZone
+    /// Not a whole hour from 0 to 23.
+    case notAnHour
+    /// Not a way of repeating the board understands ("every Monday").
+    case unknownRepeat
 }
 
 /// Notes over a limit, with the figures a person needs to fix them.

@@ -50,6 +50,11 @@ extension Strings {
         case .unknownNotesFormat: self("field.notesFormat")
         case .unknownListChoice: self("field.list")
         case .unknownLanguage: self("field.language")
+        case .notADate: self("field.date")
+        case .dateOutOfRange: self("field.dateRange", ["first": BoardDay.years.lowerBound, "last": BoardDay.years.upperBound])
+        case .unknownTimeZone: self("field.timeZone")
+        case .notAnHour: self("field.hour")
+        case .unknownRepeat: self("field.repeat")
         }
     }
 
