@@ -1,6 +1,14 @@
 /// What kind of change a revision records.
 public enum ChangeKind: String, Codable, Sendable {
     case create, edit, move, finish, delete, undo, `import`, restore
+    /// The day's turn: yesterday's finished tasks to the logbook, tasks whose day has come to Today.
+    case turn
+    /// A column's finished tasks sent to the logbook now.
+    case clear
+    /// A task brought back from the logbook.
+    case putBack = "putback"
+    /// The board's time zone or the hour its day starts changed.
+    case settings
 }
 
 /// One change as other tabs see it: the task after the change (nil once deleted) and, when the

@@ -52,6 +52,7 @@ public struct MoveResult: Codable, Sendable, Equatable {
 public enum MoveRules {
     /// Refuses moves that are wrong whatever the rest of the board looks like.
     public static func check(_ task: PlanTask, for request: MoveRequest) throws(PlanError) {
+        if task.inLogbook { throw .taskInLogbook(title: task.title) }
         if task.finished { throw .taskFinished(title: task.title) }
         if request.after == task.id { throw .anchorIsTask }
         if request.place == .up || request.place == .down, request.column != task.column {
@@ -71,6 +72,6 @@ public enum MoveRules {
     /// `formerTitle` names an anchor that is gone, so the refusal can say which task it was.
     public static func checkAnchor(_ anchor: PlanTask?, formerTitle: String? = nil, for request: MoveRequest) throws(PlanError) {
         guard request.after != nil else { return }
-        guard let anchor, anchor.column == request.column else { throw .staleAnchor(anchor: anchor?.title ?? formerTitle) }
+        guard let anchor, !anchor.inLogbook, anchor.column == request.column else { throw .staleAnchor(anchor: anchor?.title ?? formerTitle) }
     }
 }

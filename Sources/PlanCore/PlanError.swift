@@ -32,6 +32,10 @@ public enum PlanError: Error, Equatable, Sendable {
     case importRejected(ImportProblem)
     /// The latest change was an import, which undo does not take apart.
     case importNotUndoable
+    /// The task is in the logbook, where it can be opened, put back or deleted, but not moved or reopened.
+    case taskInLogbook(title: String)
+    /// Put back asked of a task that is on the board, not in the logbook.
+    case notInLogbook(title: String)
 
     /// The most a title may hold, in characters as a person counts them.
     public static let maxTitleLength = 200
@@ -52,6 +56,8 @@ public enum PlanError: Error, Equatable, Sendable {
         case .notesRejected: "invalid_notes"
         case .importRejected: "invalid_import"
         case .importNotUndoable: "not_undoable"
+        case .taskInLogbook: "in_logbook"
+        case .notInLogbook: "not_in_logbook"
         }
     }
 

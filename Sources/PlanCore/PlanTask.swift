@@ -25,6 +25,18 @@ public struct PlanTask: Codable, Sendable, Equatable, Identifiable {
     public var origin: String?
     public var created: Date
     public var updated: Date
+    /// The day it should come to Today (the day's turn brings it there, and clears this).
+    public var when: BoardDay?
+    /// The day it is due.
+    public var deadline: BoardDay?
+    /// How it repeats: finishing it makes the next occurrence.
+    public var repeats: RepeatRule?
+    /// When it was finished (nil while open).
+    public var finishedAt: Date?
+    /// The board's day it was finished on: the logbook's grouping (nil while open).
+    public var finishedDay: BoardDay?
+    /// In the logbook (finished, off the board) rather than on the board.
+    public var inLogbook: Bool
 
     /// The origin of task `id` made on board `board` (the SQLite store writes the same in SQL).
     public static func origin(board: String, id: TaskID) -> String { "planboard:\(board):\(id)" }
@@ -37,6 +49,14 @@ public struct PlanTask: Codable, Sendable, Equatable, Identifiable {
         func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         title.utf8.forEach(mix)
         mix(important ? 1 : 0)
+        // The dates and the repeat, when a task has any (a task without them keeps the version it had before they existed).
+        if when != nil || deadline != nil || repeats != nil {
+            mix(0xFE)
+            for text in [when?.iso ?? "", deadline?.iso ?? "", repeats?.code ?? ""] {
+                text.utf8.forEach(mix)
+                mix(0xFF)
+            }
+        }
         mix(0xFF)  // a separator no UTF-8 text contains
         notesFormat.rawValue.utf8.forEach(mix)
         mix(0xFF)
@@ -47,7 +67,8 @@ public struct PlanTask: Codable, Sendable, Equatable, Identifiable {
     public init(
         id: TaskID, title: String, column: BoardColumn, orderKey: OrderKey,
         important: Bool = false, finished: Bool = false, notes: TaskNotes = .none, origin: String? = nil,
-        created: Date, updated: Date
+        created: Date, updated: Date, when: BoardDay? = nil, deadline: BoardDay? = nil, repeats: RepeatRule? = nil,
+        finishedAt: Date? = nil, finishedDay: BoardDay? = nil, inLogbook: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -62,6 +83,12 @@ public struct PlanTask: Codable, Sendable, Equatable, Identifiable {
         self.origin = origin
         self.created = created
         self.updated = updated
+        self.when = when
+        self.deadline = deadline
+        self.repeats = repeats
+        self.finishedAt = finishedAt
+        self.finishedDay = finishedDay
+        self.inLogbook = inLogbook
     }
 }
 
@@ -79,6 +106,7 @@ extension PlanTask {
 
     private enum CodingKeys: String, CodingKey {
         case id, title, column, orderKey, important, finished, notes, notesSource, notesFormat, excerpt, origin, created, updated
+        case when, deadline, repeats, finishedAt, finishedDay, inLogbook
     }
 
     /// Reads a task as the change log holds it; entries written before the notes' source and
@@ -98,5 +126,12 @@ extension PlanTask {
         origin = try container.decodeIfPresent(String.self, forKey: .origin)
         created = try container.decode(Date.self, forKey: .created)
         updated = try container.decode(Date.self, forKey: .updated)
+        // Entries written before tasks had days have none.
+        when = try container.decodeIfPresent(BoardDay.self, forKey: .when)
+        deadline = try container.decodeIfPresent(BoardDay.self, forKey: .deadline)
+        repeats = try container.decodeIfPresent(RepeatRule.self, forKey: .repeats)
+        finishedAt = try container.decodeIfPresent(Date.self, forKey: .finishedAt)
+        finishedDay = try container.decodeIfPresent(BoardDay.self, forKey: .finishedDay)
+        inLogbook = try container.decodeIfPresent(Bool.self, forKey: .inLogbook) ?? false
     }
 }

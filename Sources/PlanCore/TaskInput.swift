@@ -6,13 +6,36 @@ public struct NewTask: Sendable, Equatable {
     public let column: BoardColumn
     public let important: Bool
     public let notes: TaskNotes
+    public let when: BoardDay?
+    public let deadline: BoardDay?
+    public let repeats: RepeatRule?
 
     /// Validates the title; notes arrive already sanitized by the caller.
-    public init(title: String, column: BoardColumn, important: Bool = false, notes: TaskNotes = .none) throws(PlanError) {
+    public init(
+        title: String, column: BoardColumn, important: Bool = false, notes: TaskNotes = .none,
+        when: BoardDay? = nil, deadline: BoardDay? = nil, repeats: RepeatRule? = nil
+    ) throws(PlanError) {
         self.title = try TaskTitle.validate(title)
         self.column = column
         self.important = important
         self.notes = notes
+        self.when = when
+        self.deadline = deadline
+        self.repeats = repeats
+    }
+}
+
+/// A field an edit may change or leave: `.keep` leaves it as stored, `.set(nil)` clears it.
+public enum FieldChange<Value: Sendable & Equatable>: Sendable, Equatable {
+    case keep
+    case set(Value?)
+
+    /// The value after the change, given the value now.
+    public func applied(to current: Value?) -> Value? {
+        switch self {
+        case .keep: current
+        case .set(let value): value
+        }
     }
 }
 
@@ -21,14 +44,23 @@ public struct TaskEdit: Sendable, Equatable {
     public let title: String?
     public let important: Bool?
     public let notes: TaskNotes?
+    public let when: FieldChange<BoardDay>
+    public let deadline: FieldChange<BoardDay>
+    public let repeats: FieldChange<RepeatRule>
     /// The version of the task the editor saw (`PlanTask.version`); when given, an edit of a task
     /// that has changed since is refused rather than silently overwriting the other change.
     public let basedOn: Int64?
 
-    public init(title: String? = nil, important: Bool? = nil, notes: TaskNotes? = nil, basedOn: Int64? = nil) throws(PlanError) {
+    public init(
+        title: String? = nil, important: Bool? = nil, notes: TaskNotes? = nil, when: FieldChange<BoardDay> = .keep,
+        deadline: FieldChange<BoardDay> = .keep, repeats: FieldChange<RepeatRule> = .keep, basedOn: Int64? = nil
+    ) throws(PlanError) {
         self.title = try title.map { raw throws(PlanError) in try TaskTitle.validate(raw) }
         self.important = important
         self.notes = notes
+        self.when = when
+        self.deadline = deadline
+        self.repeats = repeats
         self.basedOn = basedOn
     }
 
@@ -38,6 +70,9 @@ public struct TaskEdit: Sendable, Equatable {
         var edited = task
         if let title { edited.title = title }
         if let important { edited.important = important }
+        edited.when = when.applied(to: task.when)
+        edited.deadline = deadline.applied(to: task.deadline)
+        edited.repeats = repeats.applied(to: task.repeats)
         // Notes sent back unchanged keep what is stored as it is.
         if let notes, notes.source != task.notesSource || notes.format != task.notesFormat || notes.html != task.notes {
             edited.noteContent = notes
@@ -89,11 +124,28 @@ public struct ImportedTask: Sendable, Equatable {
     public let originalID: TaskID?
     /// Where it came from, to notice a second import of the same file (see `PlanTask.origin`).
     public let origin: String?
+    public let when: BoardDay?
+    public let deadline: BoardDay?
+    public let repeats: RepeatRule?
+    /// When it was finished, for a finished task (nil: when it was last updated).
+    public let finishedAt: Date?
+    /// The day it was finished on, where the file says.
+    public let finishedDay: BoardDay?
+    /// Goes to the logbook rather than the board.
+    public let inLogbook: Bool
 
     public init(
         title: String, column: BoardColumn, important: Bool, finished: Bool, notes: TaskNotes,
-        created: Date, updated: Date, originalID: TaskID?, origin: String? = nil
+        created: Date, updated: Date, originalID: TaskID?, origin: String? = nil,
+        when: BoardDay? = nil, deadline: BoardDay? = nil, repeats: RepeatRule? = nil,
+        finishedAt: Date? = nil, finishedDay: BoardDay? = nil, inLogbook: Bool = false
     ) {
+        self.when = when
+        self.deadline = deadline
+        self.repeats = repeats
+        self.finishedAt = finishedAt
+        self.finishedDay = finishedDay
+        self.inLogbook = inLogbook
         self.title = title
         self.column = column
         self.important = important

@@ -24,6 +24,8 @@ public enum UndoRules {
         // compared by their fingerprint (a log written before fingerprints compares them whole).
         let same = current.id == after.id && current.title == after.title && current.column == after.column
             && current.important == after.important && current.finished == after.finished
+            && current.inLogbook == after.inLogbook && current.when == after.when && current.deadline == after.deadline
+            && current.repeats == after.repeats
             && current.notesFormat == after.notesFormat
             && (notesDigest.map { current.notesDigest == $0 } ?? (current.notes == after.notes && current.notesSource == after.notesSource))
         if !same { throw .changedSince(title: current.title) }
@@ -38,8 +40,9 @@ public enum UndoRules {
         }
     }
 
-    /// The task with an edit or a finish reverted: title, importance and finished as `before`, and
-    /// the notes brought back by the way back the change kept, applied to the notes it left.
+    /// The task with an edit or a finish reverted: title, importance, finished, its days, its repeat
+    /// and whether it is in the logbook as `before`, and the notes brought back by the way back the
+    /// change kept, applied to the notes it left.
     public static func restoring(_ before: PlanTask, into task: PlanTask, notesBack back: NotesBack?, at now: Date) throws(PlanError) -> PlanTask {
         var restored = task
         restored.title = before.title
@@ -51,6 +54,12 @@ public enum UndoRules {
             restored.excerpt = back.excerpt
         }
         restored.finished = before.finished
+        restored.finishedAt = before.finishedAt
+        restored.finishedDay = before.finishedDay
+        restored.when = before.when
+        restored.deadline = before.deadline
+        restored.repeats = before.repeats
+        restored.inLogbook = before.inLogbook
         restored.updated = now
         return restored
     }

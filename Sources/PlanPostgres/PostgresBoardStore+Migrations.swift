@@ -72,6 +72,26 @@ extension PostgresBoardStore {
             "CREATE TABLE stashed_upload (id TEXT PRIMARY KEY, document BYTEA NOT NULL, created TIMESTAMPTZ NOT NULL)",
             "CREATE TABLE secret (name TEXT PRIMARY KEY, value BYTEA NOT NULL)",
         ]),
+        Migration(id: "v2: days (when, deadline, repeat, finished at), the logbook, the board's day, changes of several tasks", statements: [
+            // Days are written YYYY-MM-DD (BoardDay), compared byte by byte.
+            """
+            ALTER TABLE task ADD COLUMN when_day TEXT COLLATE "C", ADD COLUMN deadline TEXT COLLATE "C", ADD COLUMN repeats TEXT,
+                ADD COLUMN finished_at TIMESTAMPTZ, ADD COLUMN finished_day TEXT COLLATE "C",
+                ADD COLUMN in_logbook BOOLEAN NOT NULL DEFAULT false
+            """,
+            "UPDATE task SET finished_at = updated WHERE finished",
+            // The logbook is the finished tasks off the board: the same rows, marked, out of the board's indexes.
+            "ALTER TABLE task DROP CONSTRAINT task_position",
+            #"CREATE UNIQUE INDEX task_position ON task ("column", order_key) WHERE NOT in_logbook"#,
+            "CREATE INDEX task_logbook ON task (finished_day DESC, finished_at DESC, id DESC) WHERE in_logbook",
+            "CREATE INDEX task_when ON task (when_day) WHERE NOT in_logbook AND when_day IS NOT NULL",
+            // The board's zone (NULL: the servers'), the hour its day starts, the day it last turned to.
+            "ALTER TABLE board_state ADD COLUMN time_zone TEXT, ADD COLUMN day_starts_at INTEGER NOT NULL DEFAULT 0, ADD COLUMN last_turned_day TEXT",
+            // A change may touch several tasks: one row per task (entry), all under its revision.
+            "ALTER TABLE change ADD COLUMN entry INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE change DROP CONSTRAINT change_pkey",
+            "ALTER TABLE change ADD PRIMARY KEY (revision, entry)",
+        ]),
     ]
 
     /// Brings the schema up to date. Servers starting together take turns (an advisory lock per

@@ -11,7 +11,7 @@ extension PostgresBoardStore {
             case .stays(let task):
                 return MoveResult(revision: board.revision, task: task)
             case .change(let change):
-                let moved = try await carryOut(tx, board, change, client: client, remembering: request.moveID, at: now)
+                let moved = try await carryOut(tx, board, change, client: client, remembering: request.moveID, at: now).first
                 return MoveResult(revision: moved.revision, task: moved.value)
             }
         }
@@ -28,12 +28,12 @@ extension PostgresBoardStore {
         }
         guard let row = try await tx.rows(#"""
             SELECT (SELECT result FROM move_request WHERE move_id = \#(request.moveID)) AS recorded,
-                   (SELECT above.id FROM task AS above WHERE above."column" = task."column" AND above.order_key < task.order_key
-                    ORDER BY above.order_key DESC LIMIT 1) AS above,
-                   (SELECT above.id FROM task AS above WHERE \#(needs.twoAbove) AND above."column" = task."column" AND above.order_key < task.order_key
-                    ORDER BY above.order_key DESC LIMIT 1 OFFSET 1) AS two_above,
-                   (SELECT below.id FROM task AS below WHERE \#(needs.below) AND below."column" = task."column" AND below.order_key > task.order_key
-                    ORDER BY below.order_key LIMIT 1) AS below,
+                   (SELECT above.id FROM task AS above WHERE NOT task.in_logbook AND above."column" = task."column" AND NOT above.in_logbook
+                    AND above.order_key < task.order_key ORDER BY above.order_key DESC LIMIT 1) AS above,
+                   (SELECT above.id FROM task AS above WHERE \#(needs.twoAbove) AND above."column" = task."column" AND NOT above.in_logbook
+                    AND above.order_key < task.order_key ORDER BY above.order_key DESC LIMIT 1 OFFSET 1) AS two_above,
+                   (SELECT below.id FROM task AS below WHERE \#(needs.below) AND below."column" = task."column" AND NOT below.in_logbook
+                    AND below.order_key > task.order_key ORDER BY below.order_key LIMIT 1) AS below,
                    (SELECT MAX(revision) FROM change WHERE \#(needs.lastPlaced) AND task_id = task.id AND placed) AS last_placed,
                    CASE WHEN task.id IS NULL THEN \#(unescaped: gone("wanted.id")) END AS former,
                    CASE WHEN anchor.id IS NULL THEN \#(unescaped: gone("wanted.anchor")) END AS anchor_former,

@@ -33,14 +33,14 @@ extension PostgresBoardStore {
         }
         switch slot {
         case .first:
-            return (nil, try await key(#"SELECT order_key FROM task WHERE "column" = \#(column.rawValue) AND id <> \#(skip) ORDER BY order_key LIMIT 1"#))
+            return (nil, try await key(#"SELECT order_key FROM task WHERE "column" = \#(column.rawValue) AND NOT in_logbook AND id <> \#(skip) ORDER BY order_key LIMIT 1"#))
         case .last:
-            return (try await key(#"SELECT order_key FROM task WHERE "column" = \#(column.rawValue) AND id <> \#(skip) ORDER BY order_key DESC LIMIT 1"#), nil)
+            return (try await key(#"SELECT order_key FROM task WHERE "column" = \#(column.rawValue) AND NOT in_logbook AND id <> \#(skip) ORDER BY order_key DESC LIMIT 1"#), nil)
         case .after(let anchor):
             // The anchor's key and the next one after it, in one statement.
             guard let row = try await tx.rows(#"""
                 SELECT anchor.order_key, (
-                    SELECT order_key FROM task WHERE "column" = \#(column.rawValue) AND id <> \#(skip) AND order_key > anchor.order_key
+                    SELECT order_key FROM task WHERE "column" = \#(column.rawValue) AND NOT in_logbook AND id <> \#(skip) AND order_key > anchor.order_key
                     ORDER BY order_key LIMIT 1)
                 FROM task AS anchor WHERE anchor.id = \#(anchor)
                 """#).first
@@ -56,13 +56,13 @@ extension PostgresBoardStore {
     @discardableResult
     private func rebalance(_ tx: PostgresTransaction, _ column: BoardColumn, parking task: PlanTask?, making room: Int = 0) async throws -> [OrderKey] {
         metrics.countRebalance()
-        let ids = try await tx.rows(#"SELECT id FROM task WHERE "column" = \#(column.rawValue) AND id <> \#(task?.id ?? -1) ORDER BY order_key"#)
+        let ids = try await tx.rows(#"SELECT id FROM task WHERE "column" = \#(column.rawValue) AND NOT in_logbook AND id <> \#(task?.id ?? -1) ORDER BY order_key"#)
             .map { try $0.decode(Int64.self) }
         let spread = OrderKey.spread(count: ids.count + room)
         let keys = spread.prefix(ids.count).map(\.rawValue)
         // '~' sorts after every key character and never appears in a real key: parked keys cannot
         // meet the new ones, so the unique (column, order_key) holds after every row.
-        try await tx.execute(#"UPDATE task SET order_key = '~' || order_key WHERE "column" = \#(column.rawValue)"#)
+        try await tx.execute(#"UPDATE task SET order_key = '~' || order_key WHERE "column" = \#(column.rawValue) AND NOT in_logbook"#)
         try await tx.execute("""
             UPDATE task SET order_key = spread.key FROM unnest(\(ids)::bigint[], \(keys)::text[]) AS spread(id, key)
             WHERE task.id = spread.id

@@ -8,12 +8,14 @@ extension PostgresBoardStore {
         try await write { tx, now, board in
             // The sequence's high-water mark: ids above it were never any task's here.
             let (last, called) = try await tx.rows("SELECT last_value, is_called FROM task_id").first?.decode((Int64, Bool).self) ?? (Int64(0), false)
+            let calendar = board.settings.calendar(serverZone: serverZone)
             var columnKeys: [BoardColumn: [OrderKey]] = [:]
             for (column, count) in ImportedTask.counts(tasks) { columnKeys[column] = try await appendKeys(tx, count, to: column) }
-            var imported = ImportPlan.tasks(tasks, above: called ? last : last - 1, columnKeys: columnKeys)
+            var imported = ImportPlan.tasks(tasks, above: called ? last : last - 1, columnKeys: columnKeys, calendar: calendar, at: now)
             for (index, id) in try await tx.taskIDs(keeping: imported.map { $0.id == 0 ? nil : $0.id }).enumerated() { imported[index].id = id }
             let inserted = try await tx.insert(imported, boardID: board.id)
-            let revision = try await recordChangeAndNotify(tx, board, .import, before: nil, after: nil, client: client, detail: summary, at: now)
+            let revision = board.revision + 1
+            try await recordEntry(tx, revision: revision, index: 0, .import, before: nil, after: nil, client: client, detail: summary, closing: ChangeClosing(move: nil), at: now)
             return Revised(revision: revision, value: inserted)
         }
     }

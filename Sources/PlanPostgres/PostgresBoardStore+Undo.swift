@@ -7,42 +7,68 @@ extension PostgresBoardStore {
     public func undo(client: String) async throws -> Revised<UndoResult> {
         let policy = self.policy
         let outcome: Result<Revised<UndoResult>, PlanError> = try await write { tx, now, board in
-            // This session's latest change within reach (depth and age), not undone or set aside.
-            guard let row = try await tx.rows("""
-                SELECT revision, kind, before, after, previous_anchor, placed_after, notes_back, notes_digest FROM (
-                    SELECT * FROM change WHERE client = \(client) AND kind <> 'undo' ORDER BY revision DESC LIMIT \(policy.undoDepth)
-                ) AS recent WHERE undone_by IS NULL AND created >= \(now.addingTimeInterval(-policy.undoWindow))
+            // This session's latest change within reach (depth and age), none of whose entries is undone or set aside.
+            guard let revision = try await tx.value("""
+                SELECT revision FROM (
+                    SELECT revision, bool_or(undone_by IS NOT NULL) AS closed, MIN(created) AS created FROM change
+                    WHERE client = \(client) AND kind <> 'undo' GROUP BY revision ORDER BY revision DESC LIMIT \(policy.undoDepth)
+                ) AS recent WHERE NOT closed AND created >= \(now.addingTimeInterval(-policy.undoWindow))
                 ORDER BY revision DESC LIMIT 1
-                """).first
+                """, as: Int64.self)
             else { throw PlanError.nothingToUndo }
-            let (revision, kind, before, after, anchor, placedAfter, back, digest) = try row.decode(
-                (Int64, String, String?, String?, Int64?, Int64?, String?, Int64?).self)
-            guard let change = try LoggedUndo(
-                revision: revision, kind: kind, before: before, after: after, previousAnchor: anchor, placedAfter: placedAfter,
-                notesBack: back, notesDigest: digest)
-            else { throw PlanError.nothingToUndo }
+            let entries = try await tx.rows("""
+                SELECT revision, kind, before, after, previous_anchor, notes_back, notes_digest FROM change WHERE revision = \(revision) ORDER BY entry
+                """
+            ).map { row in
+                let (revision, kind, before, after, anchor, back, digest) = try row.decode((Int64, String, String?, String?, Int64?, String?, Int64?).self)
+                return try LoggedUndo(
+                    revision: revision, kind: kind, before: before, after: after, previousAnchor: anchor, notesBack: back, notesDigest: digest)
+            }
+            guard let first = entries.first, let kind = first?.kind, entries.allSatisfy({ $0 != nil }) else { throw PlanError.nothingToUndo }
             do {
-                let planned = try UndoPlan.decide(try await undoFacts(tx, change), at: now)
-                let undo = try await carryOut(tx, board, planned, client: client, at: now)
-                try await tx.execute("UPDATE change SET undone_by = \(undo.revision) WHERE revision = \(change.revision)")
-                return .success(UndoPlan.result(of: change, planned, undo))
+                return .success(try await revert(tx, board, entries.compactMap { $0 }, of: kind, client: client, at: now))
             } catch let refusal as PlanError where UndoRules.setsChangeAside(refusal) {
                 // Passed over from now on (undone_by 0), so the next undo reaches the change before it.
-                try await tx.execute("UPDATE change SET undone_by = 0 WHERE revision = \(change.revision)")
+                try await tx.execute("UPDATE change SET undone_by = 0 WHERE revision = \(revision)")
                 return .failure(refusal)
             }
         }
         return try outcome.get()
     }
 
-    /// What the rules need to know to undo `change`, in one statement: the task as it is now, the
-    /// task above it, and the task it followed before the change.
-    private func undoFacts(_ tx: PostgresTransaction, _ change: LoggedUndo) async throws -> UndoFacts {
-        let needs = UndoPlan.Needs(change)
-        var facts = UndoFacts(change)
+    /// Reverts a change's entries, newest first, as one undo: all of them or, when one is refused,
+    /// none (the savepoint takes back what the others wrote).
+    private func revert(
+        _ tx: PostgresTransaction, _ board: BoardLock, _ entries: [LoggedUndo], of kind: ChangeKind, client: String, at now: Date
+    ) async throws -> Revised<UndoResult> {
+        try await tx.execute("SAVEPOINT undo")
+        do {
+            let revision = board.revision + 1
+            var result: Revised<UndoResult>?
+            for (index, logged) in entries.enumerated().reversed() {
+                let entry = try UndoPlan.decide(try await undoFacts(tx, logged), at: now)
+                let task = try await write(tx, board, entry)
+                try await recordEntry(
+                    tx, revision: revision, index: entries.count - 1 - index, .undo, before: entry.before, after: entry.after(task),
+                    previousAnchor: entry.previousAnchor, placed: entry.placed, client: client, closing: index == 0 ? ChangeClosing(move: nil) : nil, at: now)
+                if index == 0 { result = UndoPlan.result(of: kind, entry, task, revision: revision) }
+            }
+            try await tx.execute("UPDATE change SET undone_by = \(revision) WHERE revision = \(entries[0].revision)")
+            try await tx.execute("RELEASE SAVEPOINT undo")
+            return result!
+        } catch {
+            try await tx.execute("ROLLBACK TO SAVEPOINT undo")
+            throw error
+        }
+    }
+
+    /// What the rules need to know to undo one entry, in one statement: the task as it is now,
+    /// when it was last placed, and the task it followed before the change.
+    private func undoFacts(_ tx: PostgresTransaction, _ entry: LoggedUndo) async throws -> UndoFacts {
+        let needs = UndoPlan.Needs(entry)
+        var facts = UndoFacts(entry)
         guard let row = try await tx.rows(#"""
-            SELECT (SELECT above.id FROM task AS above WHERE \#(needs.currentAbove) AND above."column" = task."column"
-                    AND above.order_key < task.order_key ORDER BY above.order_key DESC LIMIT 1) AS above,
+            SELECT (SELECT MAX(revision) FROM change WHERE \#(needs.lastPlaced) AND task_id = task.id AND placed) AS last_placed,
                    \#(unescaped: PlanTask.postgresColumns(of: "task")), \#(unescaped: PlanTask.postgresColumns(of: "anchor"))
             FROM (SELECT \#(needs.current)::bigint AS id, \#(needs.anchor)::bigint AS anchor) AS wanted
             LEFT JOIN task ON task.id = wanted.id
@@ -50,7 +76,7 @@ extension PostgresBoardStore {
             """#).first
         else { return facts }
         facts.current = try PlanTask(postgresIfAny: row, prefix: "task")
-        facts.currentAbove = try row.makeRandomAccess()["above"].decode(Int64?.self)
+        facts.lastPlaced = try row.makeRandomAccess()["last_placed"].decode(Int64?.self)
         facts.anchor = try PlanTask(postgresIfAny: row, prefix: "anchor")
         return facts
     }

@@ -18,6 +18,8 @@ public struct PostgresBoardStore: BoardStore {
     let client: PostgresClient
     let logger: Logger
     let now: @Sendable () -> Date
+    /// The zone the board's days follow while the board names none of its own.
+    let serverZone: TimeZone
     /// How much history is kept (see `ChangeLogPolicy`).
     public let policy: ChangeLogPolicy
     /// Counters for benchmarks and tests.
@@ -31,8 +33,9 @@ public struct PostgresBoardStore: BoardStore {
     /// `run()` and then `migrate()` before using it.
     public init(
         url: String, logger: Logger = Logger(label: "planboard.postgres"),
-        now: @escaping @Sendable () -> Date = Date.init, policy: ChangeLogPolicy = ChangeLogPolicy()
+        now: @escaping @Sendable () -> Date = Date.init, policy: ChangeLogPolicy = ChangeLogPolicy(), serverZone: TimeZone = .current
     ) throws {
+        self.serverZone = serverZone
         let location = try PostgresLocation(url: url)
         self.client = PostgresClient(configuration: location.configuration, backgroundLogger: logger)
         self.logger = logger
@@ -58,7 +61,7 @@ public struct PostgresBoardStore: BoardStore {
         try await autocommit { tx in
             let rows = try await tx.rows(#"""
                 SELECT board.revision, \#(unescaped: PlanTask.postgresColumns)
-                FROM (SELECT revision FROM board_state WHERE id = 1) AS board LEFT JOIN task ON true
+                FROM (SELECT revision FROM board_state WHERE id = 1) AS board LEFT JOIN task ON NOT task.in_logbook
                 ORDER BY "column", order_key
                 """#)
             let revision = try rows.first?.makeRandomAccess()["revision"].decode(Int64.self) ?? 0
@@ -90,7 +93,7 @@ public struct PostgresBoardStore: BoardStore {
     // MARK: - Changing
 
     public func create(_ new: NewTask, client: String?) async throws -> Revised<PlanTask> {
-        try await write { tx, now, board in try await carryOut(tx, board, ChangePlan.create(new, at: now), client: client, at: now) }
+        try await write { tx, now, board in try await carryOut(tx, board, ChangePlan.create(new, at: now), client: client, at: now).first }
     }
 
     public func edit(_ id: TaskID, _ edit: TaskEdit, client: String?) async throws -> Revised<PlanTask> {
@@ -101,60 +104,86 @@ public struct PostgresBoardStore: BoardStore {
     }
 
     public func setFinished(_ id: TaskID, _ finished: Bool, client: String?) async throws -> Revised<PlanTask> {
-        try await write { tx, now, board in
+        let serverZone = self.serverZone
+        return try await write { tx, now, board in
             let old = try await tx.existingTask(id)
-            return try await carryOut(tx, board, ChangePlan.finishing(old, finished, at: now), otherwise: old, client: client, at: now)
+            let today = board.settings.calendar(serverZone: serverZone).day(of: now)
+            return try await carryOut(tx, board, ChangePlan.finishing(old, finished, today: today, at: now), otherwise: old, client: client, at: now)
         }
     }
 
     public func delete(_ id: TaskID, client: String?) async throws -> Revised<PlanTask> {
         try await write { tx, now, board in
             let task = try await tx.existingTask(id)
-            return try await carryOut(tx, board, ChangePlan.delete(task, above: try await tx.predecessor(of: task)), client: client, at: now)
+            return try await carryOut(tx, board, ChangePlan.delete(task, above: try await tx.predecessor(of: task)), client: client, at: now).first
         }
     }
 
     /// Carries out `change`, or, when the rules found nothing to change, answers `unchanged` as it
-    /// is, at the revision the board has.
+    /// is, at the revision the board has. Answers with the change's first task.
     private func carryOut(
         _ tx: PostgresTransaction, _ board: BoardLock, _ change: PlannedChange?, otherwise unchanged: PlanTask, client: String?, at now: Date
     ) async throws -> Revised<PlanTask> {
         guard let change else { return Revised(revision: board.revision, value: unchanged) }
-        return try await carryOut(tx, board, change, client: client, at: now)
+        return try await carryOut(tx, board, change, client: client, at: now).first
     }
 
-    /// Carries out a change the rules decided and logs it: the one row it writes (a place or a new
-    /// row gets its key here), then the change under the next revision, with `move` (a move id and
-    /// its answer) remembered in the same statement.
+    /// Carries out a change the rules decided under the next revision: each entry's row written and
+    /// logged in turn (a place or a new row gets its key here); the last entry's statement also
+    /// closes the change (`ChangeClosing`: the revision raised, a move id remembered, every server
+    /// woken). A change of no task (a day's turn that found nothing to do) is logged as one row
+    /// without a task.
     func carryOut(
         _ tx: PostgresTransaction, _ board: BoardLock, _ change: PlannedChange, client: String?,
         remembering move: String? = nil, at now: Date
-    ) async throws -> Revised<PlanTask> {
-        var task = change.write.task
-        switch change.write {
+    ) async throws -> Revised<[PlanTask]> {
+        let revision = board.revision + 1
+        var written: [PlanTask] = []
+        for (index, entry) in change.entries.enumerated() {
+            let last = index == change.entries.count - 1
+            let task = try await write(tx, board, entry)
+            let closing = last ? ChangeClosing(move: move.map { ($0, MoveResult(revision: revision, task: written.first ?? task)) }) : nil
+            try await recordEntry(
+                tx, revision: revision, index: index, change.kind, before: entry.before, after: entry.after(task),
+                previousAnchor: entry.previousAnchor, placed: entry.placed, client: client, detail: index == 0 ? change.detail : nil,
+                closing: closing, at: now)
+            written.append(task)
+        }
+        if change.entries.isEmpty {
+            try await recordEntry(
+                tx, revision: revision, index: 0, change.kind, before: nil, after: nil, client: client, detail: change.detail,
+                closing: ChangeClosing(move: nil), at: now)
+        }
+        return Revised(revision: revision, value: written)
+    }
+
+    /// Writes the one row an entry changes; returns the task as written.
+    func write(_ tx: PostgresTransaction, _ board: BoardLock, _ entry: PlannedChange.Entry) async throws -> PlanTask {
+        var task = entry.write.task
+        switch entry.write {
         case .place(_, let slot):
+            task.inLogbook = false
             task.orderKey = try await placeKey(tx, in: task.column, at: slot, moving: task)
-            try await tx.updatePlace(task)
+            try await tx.updateContent(task, place: true)
         case .add(_, let slot):
-            task.orderKey = try await placeKey(tx, in: task.column, at: slot, moving: nil)
+            // A task for the logbook keeps its key: the logbook has no order by key.
+            if !task.inLogbook { task.orderKey = try await placeKey(tx, in: task.column, at: slot, moving: nil) }
             try await tx.insert(&task, keepingID: task.id != 0, boardID: board.id)
         case .update:
             try await tx.updateContent(task)
         case .remove:
             try await tx.execute("DELETE FROM task WHERE id = \(task.id)")
         }
-        let revision = try await recordChangeAndNotify(
-            tx, board, change.kind, before: change.before, after: change.after(task), previousAnchor: change.previousAnchor,
-            placed: change.placed, client: client, remembering: move.map { ($0, MoveResult(revision: board.revision + 1, task: task)) }, at: now)
-        return Revised(revision: revision, value: task)
+        return task
     }
 
     // MARK: - Transactions
 
-    /// What a change learns when it locks the board: the revision before it and the board's id.
+    /// What a change learns when it locks the board: the revision before it, the board's id and its settings.
     struct BoardLock: Sendable {
         let revision: Int64
         let id: String
+        let settings: BoardSettings
     }
 
     /// Runs `body` in one transaction that holds the board's lock, with one reading of the clock.
@@ -166,11 +195,14 @@ public struct PostgresBoardStore: BoardStore {
     /// A transaction that first takes the board's lock: one change at a time, across every server.
     func lockedTransaction<T: Sendable>(_ body: @escaping @Sendable (PostgresTransaction, BoardLock) async throws -> T) async throws -> T {
         try await transaction { tx in
-            guard let row = try await tx.rows("SELECT revision, board_id FROM board_state WHERE id = 1 FOR UPDATE").first else {
+            guard let row = try await tx.rows(
+                "SELECT revision, board_id, time_zone, day_starts_at, last_turned_day FROM board_state WHERE id = 1 FOR UPDATE"
+            ).first else {
                 throw CorruptRow(description: "board_state has no row")
             }
-            let (revision, id) = try row.decode((Int64, String).self)
-            return try await body(tx, BoardLock(revision: revision, id: id))
+            let (revision, id, zone, hour, turned) = try row.decode((Int64, String, String?, Int, String?).self)
+            let settings = BoardSettings(timeZone: zone, dayStartsAt: hour, lastTurnedDay: turned.flatMap { BoardDay(iso: $0) })
+            return try await body(tx, BoardLock(revision: revision, id: id, settings: settings))
         }
     }
 

@@ -42,7 +42,10 @@ struct CorruptRow: Error, CustomStringConvertible {
 
 extension PlanTask {
     /// The columns `init(postgres:)` reads, in its order.
-    static let postgresColumns = #"id, title, "column", order_key, important, finished, notes, notes_source, notes_format, excerpt, origin, created, updated"#
+    static let postgresColumns = #"""
+        id, title, "column", order_key, important, finished, notes, notes_source, notes_format, excerpt, origin, created, updated, \#
+        when_day, deadline, repeats, finished_at, finished_day, in_logbook
+        """#
 
     /// Reads a `task` row selected with `postgresColumns`.
     init(postgres row: PostgresRow) throws {
@@ -53,7 +56,7 @@ extension PlanTask {
     /// The columns of `table` (a name or alias for `task`) as `init(postgresIfAny:prefix:)` reads
     /// them, each named `TABLE_COLUMN`: for reading two tasks from one row.
     static func postgresColumns(of table: String) -> String {
-        postgresColumns.split(separator: ", ").map { column in
+        postgresColumns.split(separator: ", ").map { $0.trimmingCharacters(in: .whitespaces) }.map { column in
             "\(table).\(column) AS \(table)_\(column.replacingOccurrences(of: "\"", with: ""))"
         }.joined(separator: ", ")
     }
@@ -70,12 +73,24 @@ extension PlanTask {
         let (notes, source, formatName): (String, String, String) = (try field("notes"), try field("notes_source"), try field("notes_format"))
         let (excerpt, origin): (String?, String?) = (try field("excerpt"), try field("origin"))
         let (created, updated): (Date, Date) = (try field("created"), try field("updated"))
+        let (finishedAt, inLogbook): (Date?, Bool) = (try field("finished_at"), try field("in_logbook"))
         guard let column = BoardColumn(rawValue: columnName) else { throw CorruptRow(description: "task \(id) has an unknown column \(columnName)") }
         guard let key = OrderKey(rawValue: keyText) else { throw CorruptRow(description: "task \(id) has a malformed order key") }
         guard let format = NoteFormat(rawValue: formatName) else { throw CorruptRow(description: "task \(id) has an unknown notes format") }
+        func day(_ column: String) throws -> BoardDay? {
+            guard let text = try field(column, String?.self) else { return nil }
+            guard let day = BoardDay(iso: text) else { throw CorruptRow(description: "task \(id) has a malformed \(column)") }
+            return day
+        }
+        let repeats = try field("repeats", String?.self).map { code in
+            guard let rule = RepeatRule(code: code) else { throw CorruptRow(description: "task \(id) has an unknown repeat") }
+            return rule
+        }
         self.init(
             id: id, title: title, column: column, orderKey: key, important: important, finished: finished,
-            notes: TaskNotes(source: source, format: format, html: notes, excerpt: ""), origin: origin, created: created, updated: updated)
+            notes: TaskNotes(source: source, format: format, html: notes, excerpt: ""), origin: origin, created: created, updated: updated,
+            when: try day("when_day"), deadline: try day("deadline"), repeats: repeats, finishedAt: finishedAt,
+            finishedDay: try day("finished_day"), inLogbook: inLogbook)
         self.excerpt = excerpt
     }
 }
@@ -99,16 +114,13 @@ extension PostgresTransaction {
         return (try? LoggedChange.task(json))??.title
     }
 
-    /// The task just above `task` in its column, if any.
+    /// The task just above `task` in its column on the board, if any.
     func predecessor(of task: PlanTask) async throws -> TaskID? {
-        try await value(
-            #"SELECT id FROM task WHERE "column" = \#(task.column.rawValue) AND order_key < \#(task.orderKey.rawValue) ORDER BY order_key DESC LIMIT 1"#)
-    }
-
-    /// The task just below `task` in its column, if any.
-    func successor(of task: PlanTask) async throws -> TaskID? {
-        try await value(
-            #"SELECT id FROM task WHERE "column" = \#(task.column.rawValue) AND order_key > \#(task.orderKey.rawValue) ORDER BY order_key LIMIT 1"#)
+        guard !task.inLogbook else { return nil }
+        return try await value(#"""
+            SELECT id FROM task WHERE "column" = \#(task.column.rawValue) AND NOT in_logbook AND order_key < \#(task.orderKey.rawValue)
+            ORDER BY order_key DESC LIMIT 1
+            """#)
     }
 
     /// The revision of the latest change that put the task somewhere, if the change log has one.
@@ -152,33 +164,41 @@ extension PostgresTransaction {
         for start in stride(from: 0, to: stored.count, by: 1_000) {
             let batch = stored[start..<min(start + 1_000, stored.count)]
             // Arrays cannot carry NULL here: a task stored before excerpts were kept has none, said by `has_excerpt`.
+            // Days and repeats travel as text, '' for none; a finish time as a flag beside a time.
             try await execute(#"""
                 INSERT INTO task (\#(unescaped: PlanTask.postgresColumns))
                 SELECT id, title, "column", order_key, important, finished, notes, notes_source, notes_format,
-                       CASE WHEN has_excerpt THEN excerpt END, origin, created, updated
+                       CASE WHEN has_excerpt THEN excerpt END, origin, created, updated,
+                       NULLIF(when_day, ''), NULLIF(deadline, ''), NULLIF(repeats, ''),
+                       CASE WHEN has_finished_at THEN finished_at END, NULLIF(finished_day, ''), in_logbook
                 FROM unnest(
                     \#(batch.map(\.id))::bigint[], \#(batch.map(\.title))::text[], \#(batch.map(\.column.rawValue))::text[],
                     \#(batch.map(\.orderKey.rawValue))::text[], \#(batch.map(\.important))::boolean[], \#(batch.map(\.finished))::boolean[],
                     \#(batch.map(\.notes))::text[], \#(batch.map(\.notesSource))::text[], \#(batch.map(\.notesFormat.rawValue))::text[],
                     \#(batch.map { $0.excerpt ?? "" })::text[], \#(batch.map { $0.excerpt != nil })::boolean[], \#(batch.map { $0.origin ?? "" })::text[],
-                    \#(batch.map(\.created))::timestamptz[], \#(batch.map(\.updated))::timestamptz[])
-                    AS t(id, title, "column", order_key, important, finished, notes, notes_source, notes_format, excerpt, has_excerpt, origin, created, updated)
+                    \#(batch.map(\.created))::timestamptz[], \#(batch.map(\.updated))::timestamptz[],
+                    \#(batch.map { $0.when?.iso ?? "" })::text[], \#(batch.map { $0.deadline?.iso ?? "" })::text[],
+                    \#(batch.map { $0.repeats?.code ?? "" })::text[], \#(batch.map { $0.finishedAt ?? $0.updated })::timestamptz[],
+                    \#(batch.map { $0.finishedAt != nil })::boolean[], \#(batch.map { $0.finishedDay?.iso ?? "" })::text[],
+                    \#(batch.map(\.inLogbook))::boolean[])
+                    AS t(id, title, "column", order_key, important, finished, notes, notes_source, notes_format, excerpt, has_excerpt, origin,
+                         created, updated, when_day, deadline, repeats, finished_at, has_finished_at, finished_day, in_logbook)
                 """#)
         }
         return stored
     }
 
-    /// Writes what an edit, a finish or an undo of them changes: everything but the place and the creation time.
-    func updateContent(_ task: PlanTask) async throws {
-        try await execute("""
-            UPDATE task SET title = \(task.title), important = \(task.important), finished = \(task.finished), notes = \(task.notes),
-                notes_source = \(task.notesSource), notes_format = \(task.notesFormat.rawValue), excerpt = \(task.excerpt), updated = \(task.updated)
-            WHERE id = \(task.id)
-            """)
-    }
-
-    /// Writes a task's place.
-    func updatePlace(_ task: PlanTask) async throws {
-        try await execute(#"UPDATE task SET "column" = \#(task.column.rawValue), order_key = \#(task.orderKey.rawValue), updated = \#(task.updated) WHERE id = \#(task.id)"#)
+    /// Writes what a change that does not move the task changes: everything but its place, origin
+    /// and creation time; with `place`, its column and key too.
+    func updateContent(_ task: PlanTask, place: Bool = false) async throws {
+        try await execute(#"""
+            UPDATE task SET title = \#(task.title), important = \#(task.important), finished = \#(task.finished), notes = \#(task.notes),
+                notes_source = \#(task.notesSource), notes_format = \#(task.notesFormat.rawValue), excerpt = \#(task.excerpt),
+                updated = \#(task.updated), when_day = \#(task.when?.iso), deadline = \#(task.deadline?.iso), repeats = \#(task.repeats?.code),
+                finished_at = \#(task.finishedAt), finished_day = \#(task.finishedDay?.iso), in_logbook = \#(task.inLogbook),
+                "column" = CASE WHEN \#(place) THEN \#(task.column.rawValue) ELSE "column" END,
+                order_key = CASE WHEN \#(place) THEN \#(task.orderKey.rawValue) ELSE order_key END
+            WHERE id = \#(task.id)
+            """#)
     }
 }

@@ -21,11 +21,22 @@ extension PlanTask: FetchableRecord, MutablePersistableRecord {
         guard let format = NoteFormat(rawValue: row["notesFormat"]) else {
             throw DatabaseError(message: "task \(row["id"] as Int64) has an unknown notes format")
         }
+        func day(_ name: String) throws -> BoardDay? {
+            guard let text = row[name] as String? else { return nil }
+            guard let day = BoardDay(iso: text) else { throw DatabaseError(message: "task \(row["id"] as Int64) has a malformed \(name)") }
+            return day
+        }
+        let repeats = try (row["repeats"] as String?).map { code in
+            guard let rule = RepeatRule(code: code) else { throw DatabaseError(message: "task \(row["id"] as Int64) has an unknown repeat") }
+            return rule
+        }
         self.init(
             id: row["id"], title: row["title"], column: column, orderKey: key,
             important: row["important"], finished: row["finished"],
             notes: TaskNotes(source: row["notesSource"], format: format, html: row["notes"], excerpt: ""),
-            origin: row["origin"], created: row["created"], updated: row["updated"])
+            origin: row["origin"], created: row["created"], updated: row["updated"],
+            when: try day("whenDay"), deadline: try day("deadline"), repeats: repeats,
+            finishedAt: row["finishedAt"], finishedDay: try day("finishedDay"), inLogbook: row["inLogbook"])
         excerpt = row["excerpt"]
     }
 
@@ -44,6 +55,12 @@ extension PlanTask: FetchableRecord, MutablePersistableRecord {
         container["origin"] = origin
         container["created"] = created
         container["updated"] = updated
+        container["whenDay"] = when?.iso
+        container["deadline"] = deadline?.iso
+        container["repeats"] = repeats?.code
+        container["finishedAt"] = finishedAt
+        container["finishedDay"] = finishedDay?.iso
+        container["inLogbook"] = inLogbook
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {
@@ -52,8 +69,13 @@ extension PlanTask: FetchableRecord, MutablePersistableRecord {
 }
 
 extension PlanTask {
-    /// What an edit, a finish or an undo of them changes: everything but the place, the origin and the creation time.
-    static let contentColumns = ["title", "important", "finished", "notes", "notesSource", "notesFormat", "excerpt", "updated"]
+    /// What a change writes of a task it does not move: everything but the place, the origin and the creation time.
+    static let contentColumns = [
+        "title", "important", "finished", "notes", "notesSource", "notesFormat", "excerpt", "updated",
+        "whenDay", "deadline", "repeats", "finishedAt", "finishedDay", "inLogbook",
+    ]
+    /// What a change writes of a task it puts somewhere: its content and its place.
+    static let placeColumns = contentColumns + ["column", "orderKey"]
 
     /// Stores the task as a new row: under its own id when it has one (an undone delete, an import
     /// that keeps ids), otherwise under a fresh one, which it then carries. A task made here gets
@@ -67,8 +89,13 @@ extension PlanTask {
         }
     }
 
-    /// Writes what an edit, a finish or an undo of them changes.
+    /// Writes what a change that does not move the task changes.
     func updateContent(_ db: Database) throws {
         try update(db, columns: Self.contentColumns)
+    }
+
+    /// Writes the task's content and its place.
+    func updatePlace(_ db: Database) throws {
+        try update(db, columns: Self.placeColumns)
     }
 }

@@ -73,7 +73,7 @@ extension SQLiteBoardStore {
             try db.execute(
                 sql: "INSERT INTO sqlite_sequence (name, seq) SELECT 'task', ? WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'task')",
                 arguments: [highWater])
-            _ = try recordChange(db, .restore, before: nil, after: nil, client: nil, at: now())
+            _ = try carryOut(db, PlannedChange(.restore, entries: []), client: nil, at: now())
         }
         try copy.backup(to: writer)
         try copy.close()

@@ -5,35 +5,38 @@ import PlanStore
 
 extension SQLiteBoardStore {
 
-    /// Raises the board revision and logs the change under it; returns the new revision.
-    ///
-    /// `placed` says the change put the task somewhere new; the task it now follows is looked up
-    /// here, once, so that other tabs can replay the change in place.
-    func recordChange(
-        _ db: Database, _ kind: ChangeKind, before: PlanTask?, after: PlanTask?, previousAnchor: TaskID? = nil,
-        placed: Bool = false, client: String?, at now: Date
-    ) throws -> Int64 {
+    /// Raises the board revision for the change being made; returns it.
+    func nextRevision(_ db: Database) throws -> Int64 {
         try db.execute(sql: "UPDATE boardState SET revision = revision + 1")
-        let revision = try Self.revision(db)
+        return try Self.revision(db)
+    }
+
+    /// Logs one entry of the change `revision`.
+    ///
+    /// `placed` says the entry put the task somewhere new; the task it now follows is looked up
+    /// here, once, so that other tabs can replay the change in place.
+    func recordEntry(
+        _ db: Database, revision: Int64, index: Int, _ kind: ChangeKind, before: PlanTask?, after: PlanTask?,
+        previousAnchor: TaskID? = nil, placed: Bool = false, client: String?, at now: Date
+    ) throws {
         let placedAfter = try after.flatMap { placed ? try predecessor(db, of: $0) : nil }
         // What the log keeps of the tasks and their notes is decided once, for every store.
         let logged = try LoggedChange(kind, before: before, after: after)
         try db.execute(
             sql: """
-                INSERT INTO change (revision, kind, taskID, client, before, after, previousAnchor, placed, placedAfter, created, notesBack, notesDigest)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO change (revision, entry, kind, taskID, client, before, after, previousAnchor, placed, placedAfter, created, notesBack, notesDigest)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
-                revision, kind.rawValue, logged.taskID, client, logged.before, logged.after,
+                revision, index, kind.rawValue, logged.taskID, client, logged.before, logged.after,
                 previousAnchor, placed && after != nil, placedAfter, now, logged.notesBack, logged.notesDigest,
             ])
-        return revision
     }
 
     public func changes(after revision: Int64, limit: Int) async throws -> [ChangeEvent] {
         try await writer.read { db in
             try Row.fetchAll(
-                db, sql: "SELECT revision, kind, taskID, after, placed, placedAfter FROM change WHERE revision > ? ORDER BY revision LIMIT ?",
+                db, sql: "SELECT revision, kind, taskID, after, placed, placedAfter FROM change WHERE revision > ? ORDER BY revision, entry LIMIT ?",
                 arguments: [revision, limit]
             ).map { row in
                 let task = try LoggedChange.task(row["after"])

@@ -110,6 +110,53 @@ extension SQLiteBoardStore {
             }
             for arguments in updates { try update.execute(arguments: arguments) }
         }
+        migrator.registerMigration("v4: days (when, deadline, repeat, finished at), the logbook, the board's day, changes of several tasks") { db in
+            try db.execute(sql: """
+                -- Days are written YYYY-MM-DD (BoardDay); whenDay because WHEN is a keyword.
+                ALTER TABLE task ADD COLUMN whenDay TEXT;
+                ALTER TABLE task ADD COLUMN deadline TEXT;
+                ALTER TABLE task ADD COLUMN repeats TEXT;
+                ALTER TABLE task ADD COLUMN finishedAt DATETIME;
+                ALTER TABLE task ADD COLUMN finishedDay TEXT;
+                -- The logbook is the finished tasks off the board: the same rows, marked, out of the board's indexes.
+                ALTER TABLE task ADD COLUMN inLogbook BOOLEAN NOT NULL DEFAULT 0;
+                UPDATE task SET finishedAt = updated WHERE finished;
+                DROP INDEX task_position;
+                CREATE UNIQUE INDEX task_position ON task ("column", orderKey) WHERE inLogbook = 0;
+                CREATE INDEX task_logbook ON task (finishedDay DESC, finishedAt DESC, id DESC) WHERE inLogbook = 1;
+                CREATE INDEX task_when ON task (whenDay) WHERE inLogbook = 0 AND whenDay IS NOT NULL;
+                -- The board's zone (NULL: the server's), the hour its day starts, the day it last turned to.
+                ALTER TABLE boardState ADD COLUMN timeZone TEXT;
+                ALTER TABLE boardState ADD COLUMN dayStartsAt INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE boardState ADD COLUMN lastTurnedDay TEXT;
+                -- A change may touch several tasks: one row per task (entry), all under its revision.
+                CREATE TABLE changeEntry (
+                    revision INTEGER NOT NULL,
+                    entry INTEGER NOT NULL DEFAULT 0,
+                    kind TEXT NOT NULL,
+                    taskID INTEGER,
+                    client TEXT,
+                    before TEXT,
+                    after TEXT,
+                    previousAnchor INTEGER,
+                    placed BOOLEAN NOT NULL DEFAULT 0,
+                    placedAfter INTEGER,
+                    undoneBy INTEGER,
+                    created DATETIME NOT NULL,
+                    detail TEXT,
+                    notesBack TEXT,
+                    notesDigest INTEGER,
+                    PRIMARY KEY (revision, entry)
+                );
+                INSERT INTO changeEntry (revision, entry, kind, taskID, client, before, after, previousAnchor, placed, placedAfter, undoneBy, created, detail, notesBack, notesDigest)
+                    SELECT revision, 0, kind, taskID, client, before, after, previousAnchor, placed, placedAfter, undoneBy, created, detail, notesBack, notesDigest FROM change;
+                DROP TABLE change;
+                ALTER TABLE changeEntry RENAME TO change;
+                CREATE INDEX change_client ON change (client, revision);
+                CREATE INDEX change_task ON change (taskID, revision);
+                CREATE INDEX change_created ON change (created);
+                """)
+        }
         return migrator
     }
 }

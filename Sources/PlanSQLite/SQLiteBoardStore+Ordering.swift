@@ -26,7 +26,7 @@ extension SQLiteBoardStore {
     private func neighbours(
         _ db: Database, in column: BoardColumn, at slot: Slot, excluding excluded: TaskID?
     ) throws -> (OrderKey?, OrderKey?) {
-        let others = "\"column\" = ? AND id IS NOT ?"
+        let others = "\"column\" = ? AND inLogbook = 0 AND id IS NOT ?"
         switch slot {
         case .first:
             let upper = try key(db, sql: "SELECT orderKey FROM task WHERE \(others) ORDER BY orderKey LIMIT 1", [column.rawValue, excluded])
@@ -54,11 +54,11 @@ extension SQLiteBoardStore {
     private func rebalance(_ db: Database, _ column: BoardColumn, parking task: PlanTask?, making room: Int = 0) throws -> [OrderKey] {
         metrics.countRebalance()
         let ids = try TaskID.fetchAll(
-            db, sql: "SELECT id FROM task WHERE \"column\" = ? AND id IS NOT ? ORDER BY orderKey",
+            db, sql: "SELECT id FROM task WHERE \"column\" = ? AND inLogbook = 0 AND id IS NOT ? ORDER BY orderKey",
             arguments: [column.rawValue, task?.id])
         // Old and new keys may coincide row to row; moving every key out of the key alphabet first
         // ('~' sorts after it and never appears in a real key) keeps the unique index satisfied throughout.
-        try db.execute(sql: "UPDATE task SET orderKey = '~' || orderKey WHERE \"column\" = ?", arguments: [column.rawValue])
+        try db.execute(sql: "UPDATE task SET orderKey = '~' || orderKey WHERE \"column\" = ? AND inLogbook = 0", arguments: [column.rawValue])
         let update = try db.makeStatement(sql: "UPDATE task SET orderKey = ? WHERE id = ?")
         let keys = OrderKey.spread(count: ids.count + room)
         for (id, key) in zip(ids, keys) {

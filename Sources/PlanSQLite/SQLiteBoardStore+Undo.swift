@@ -8,43 +8,63 @@ extension SQLiteBoardStore {
         let policy = self.policy
         let outcome: Result<Revised<UndoResult>, PlanError> = try await write { db, now in
             // Within reach: one of this session's last `undoDepth` changes, younger than the
-            // window, not undone or set aside (pruning sets aside what falls out of reach, but
-            // runs only now and then, so reach is checked here too).
-            guard let row = try Row.fetchOne(
+            // window, none of whose entries is undone or set aside (pruning sets aside what falls
+            // out of reach, but runs only now and then, so reach is checked here too).
+            guard let revision = try Int64.fetchOne(
                 db,
                 sql: """
-                    SELECT revision, kind, before, after, previousAnchor, placedAfter, notesBack, notesDigest FROM (
-                        SELECT * FROM change WHERE client = ? AND kind != 'undo' ORDER BY revision DESC LIMIT ?
-                    ) WHERE undoneBy IS NULL AND created >= ?
+                    SELECT revision FROM (
+                        SELECT revision, MAX(undoneBy IS NOT NULL) AS closed, MIN(created) AS created FROM change
+                        WHERE client = ? AND kind != 'undo' GROUP BY revision ORDER BY revision DESC LIMIT ?
+                    ) WHERE NOT closed AND created >= ?
                     ORDER BY revision DESC LIMIT 1
                     """,
-                arguments: [client, policy.undoDepth, now.addingTimeInterval(-policy.undoWindow)]),
-                let change = try LoggedUndo(
-                    revision: row["revision"], kind: row["kind"], before: row["before"], after: row["after"],
-                    previousAnchor: row["previousAnchor"], placedAfter: row["placedAfter"], notesBack: row["notesBack"],
-                    notesDigest: row["notesDigest"])
+                arguments: [client, policy.undoDepth, now.addingTimeInterval(-policy.undoWindow)])
             else { throw PlanError.nothingToUndo }
+            let entries = try Row.fetchAll(
+                db, sql: "SELECT revision, kind, before, after, previousAnchor, notesBack, notesDigest FROM change WHERE revision = ? ORDER BY entry",
+                arguments: [revision]
+            ).map { row in
+                try LoggedUndo(
+                    revision: row["revision"], kind: row["kind"], before: row["before"], after: row["after"],
+                    previousAnchor: row["previousAnchor"], notesBack: row["notesBack"], notesDigest: row["notesDigest"])
+            }
+            guard let first = entries.first, let kind = first?.kind else { throw PlanError.nothingToUndo }
             do {
-                let planned = try UndoPlan.decide(try undoFacts(db, change), at: now)
-                let undo = try carryOut(db, planned, client: client, at: now)
-                try db.execute(sql: "UPDATE change SET undoneBy = ? WHERE revision = ?", arguments: [undo.revision, change.revision])
-                return .success(UndoPlan.result(of: change, planned, undo))
+                return .success(try revert(db, entries.compactMap { $0 }, of: kind, client: client, at: now))
             } catch let refusal as PlanError where UndoRules.setsChangeAside(refusal) {
                 // A change that can no longer be undone is passed over (marked with revision 0), so
                 // the next undo reaches the change before it instead of meeting this refusal forever.
-                try db.execute(sql: "UPDATE change SET undoneBy = 0 WHERE revision = ?", arguments: [change.revision])
+                try db.execute(sql: "UPDATE change SET undoneBy = 0 WHERE revision = ?", arguments: [revision])
                 return .failure(refusal)
             }
         }
         return try outcome.get()
     }
 
-    /// What the rules need to know to undo `change`: the task as it is now and its neighbours.
-    private func undoFacts(_ db: Database, _ change: LoggedUndo) throws -> UndoFacts {
-        let needs = UndoPlan.Needs(change)
-        var facts = UndoFacts(change)
+    /// Reverts a change's entries, newest first, as one undo: all of them or, when one is refused,
+    /// none (the savepoint takes back what the others wrote).
+    private func revert(_ db: Database, _ entries: [LoggedUndo], of kind: ChangeKind, client: String, at now: Date) throws -> Revised<UndoResult> {
+        var result: Revised<UndoResult>?
+        try db.inSavepoint {
+            let revision = try nextRevision(db)
+            for (index, logged) in entries.enumerated().reversed() {
+                let entry = try UndoPlan.decide(try undoFacts(db, logged), at: now)
+                let written = try carryOut(db, entry, of: .undo, revision: revision, index: entries.count - 1 - index, client: client, at: now)
+                if index == 0 { result = UndoPlan.result(of: kind, entry, written, revision: revision) }
+            }
+            try db.execute(sql: "UPDATE change SET undoneBy = ? WHERE revision = ?", arguments: [revision, entries[0].revision])
+            return .commit
+        }
+        return result!
+    }
+
+    /// What the rules need to know to undo one entry: the task as it is now and its neighbours.
+    private func undoFacts(_ db: Database, _ entry: LoggedUndo) throws -> UndoFacts {
+        let needs = UndoPlan.Needs(entry)
+        var facts = UndoFacts(entry)
         facts.current = try needs.current.flatMap { try Self.findTask(db, $0) }
-        if needs.currentAbove, let current = facts.current { facts.currentAbove = try predecessor(db, of: current) }
+        if needs.lastPlaced, let current = facts.current { facts.lastPlaced = try lastPlaced(db, current.id) }
         facts.anchor = try needs.anchor.flatMap { try Self.findTask(db, $0) }
         return facts
     }

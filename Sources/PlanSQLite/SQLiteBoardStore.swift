@@ -7,6 +7,8 @@ import PlanStore
 public struct SQLiteBoardStore: BoardStore {
     let writer: any DatabaseWriter
     let now: @Sendable () -> Date
+    /// The zone the board's days follow while the board names none of its own.
+    let serverZone: TimeZone
     /// How much history is kept (see `ChangeLogPolicy`).
     public let policy: ChangeLogPolicy
     /// How many times a column had to be rebalanced because a key would have grown past its bound.
@@ -14,26 +16,31 @@ public struct SQLiteBoardStore: BoardStore {
 
     /// Opens (creating if needed) the database file at `path`, with its folder, and brings its schema up to date.
     public static func open(
-        path: String, now: @escaping @Sendable () -> Date = Date.init, policy: ChangeLogPolicy = ChangeLogPolicy()
+        path: String, now: @escaping @Sendable () -> Date = Date.init, policy: ChangeLogPolicy = ChangeLogPolicy(),
+        serverZone: TimeZone = .current
     ) throws -> SQLiteBoardStore {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // A pool runs in WAL mode: page renders read while a move is written.
         let pool = try DatabasePool(path: path, configuration: configuration)
-        return try SQLiteBoardStore(writer: pool, now: now, policy: policy)
+        return try SQLiteBoardStore(writer: pool, now: now, policy: policy, serverZone: serverZone)
     }
 
     /// A private database that vanishes with the store, for tests.
     public static func inMemory(
-        now: @escaping @Sendable () -> Date = Date.init, policy: ChangeLogPolicy = ChangeLogPolicy()
+        now: @escaping @Sendable () -> Date = Date.init, policy: ChangeLogPolicy = ChangeLogPolicy(), serverZone: TimeZone = .current
     ) throws -> SQLiteBoardStore {
-        try SQLiteBoardStore(writer: DatabaseQueue(configuration: configuration), now: now, policy: policy)
+        try SQLiteBoardStore(writer: DatabaseQueue(configuration: configuration), now: now, policy: policy, serverZone: serverZone)
     }
 
-    init(writer: any DatabaseWriter, now: @escaping @Sendable () -> Date, policy: ChangeLogPolicy = ChangeLogPolicy()) throws {
+    init(
+        writer: any DatabaseWriter, now: @escaping @Sendable () -> Date, policy: ChangeLogPolicy = ChangeLogPolicy(),
+        serverZone: TimeZone = .current
+    ) throws {
         self.writer = writer
         self.now = now
         self.policy = policy
+        self.serverZone = serverZone
         try Self.useIncrementalVacuum(writer)
         try Self.migrator.migrate(writer)
     }
@@ -77,14 +84,15 @@ public struct SQLiteBoardStore: BoardStore {
     }
 
     static func board(_ db: Database) throws -> Board {
-        let tasks = try PlanTask.fetchAll(db, sql: "SELECT * FROM task ORDER BY \"column\", orderKey")
+        // Through the board's own index: the logbook's rows are never read to draw the board.
+        let tasks = try PlanTask.fetchAll(db, sql: "SELECT * FROM task WHERE inLogbook = 0 ORDER BY \"column\", orderKey")
         return Board(revision: try revision(db), tasks: tasks)
     }
 
     // MARK: - Changing
 
     public func create(_ new: NewTask, client: String? = nil) async throws -> Revised<PlanTask> {
-        try await write { db, now in try carryOut(db, ChangePlan.create(new, at: now), client: client, at: now) }
+        try await write { db, now in try carryOut(db, ChangePlan.create(new, at: now), client: client, at: now).first }
     }
 
     public func edit(_ id: TaskID, _ edit: TaskEdit, client: String? = nil) async throws -> Revised<PlanTask> {
@@ -98,14 +106,15 @@ public struct SQLiteBoardStore: BoardStore {
     public func setFinished(_ id: TaskID, _ finished: Bool, client: String? = nil) async throws -> Revised<PlanTask> {
         try await write { db, now in
             let old = try Self.existingTask(db, id)
-            return try carryOut(db, ChangePlan.finishing(old, finished, at: now), otherwise: old, client: client, at: now)
+            let today = try calendar(db).day(of: now)
+            return try carryOut(db, ChangePlan.finishing(old, finished, today: today, at: now), otherwise: old, client: client, at: now)
         }
     }
 
     public func delete(_ id: TaskID, client: String? = nil) async throws -> Revised<PlanTask> {
         try await write { db, now in
             let task = try Self.existingTask(db, id)
-            return try carryOut(db, ChangePlan.delete(task, above: try predecessor(db, of: task)), client: client, at: now)
+            return try carryOut(db, ChangePlan.delete(task, above: try predecessor(db, of: task)), client: client, at: now).first
         }
     }
 
@@ -117,7 +126,7 @@ public struct SQLiteBoardStore: BoardStore {
             case .stays(let task):
                 return MoveResult(revision: try Self.revision(db), task: task)
             case .change(let change):
-                let moved = try carryOut(db, change, client: client, at: now)
+                let moved = try carryOut(db, change, client: client, at: now).first
                 let result = MoveResult(revision: moved.revision, task: moved.value)
                 if let moveID = request.moveID { try recordMove(db, moveID, result, at: now) }
                 return result
@@ -150,34 +159,53 @@ public struct SQLiteBoardStore: BoardStore {
     }
 
     /// Carries out `change`, or, when the rules found nothing to change, answers `unchanged` as it
-    /// is, at the current revision.
+    /// is, at the current revision. Answers with the change's first task.
     func carryOut(_ db: Database, _ change: PlannedChange?, otherwise unchanged: PlanTask, client: String?, at now: Date) throws -> Revised<PlanTask> {
         guard let change else { return Revised(revision: try Self.revision(db), value: unchanged) }
-        return try carryOut(db, change, client: client, at: now)
+        return try carryOut(db, change, client: client, at: now).first
     }
 
-    /// Carries out a change the rules decided and logs it: the one row it writes (a place or a new
-    /// row gets its key here), then the change under a new revision.
-    func carryOut(_ db: Database, _ change: PlannedChange, client: String?, at now: Date) throws -> Revised<PlanTask> {
-        var task = change.write.task
-        switch change.write {
+    /// Carries out a change the rules decided under a new revision: each entry's row written and
+    /// logged in turn (a place or a new row gets its key here). A change of no task (a day's turn
+    /// that found nothing to do) is logged as one row without a task.
+    func carryOut(_ db: Database, _ change: PlannedChange, client: String?, at now: Date) throws -> Revised<[PlanTask]> {
+        let revision = try nextRevision(db)
+        var written: [PlanTask] = []
+        for (index, entry) in change.entries.enumerated() {
+            written.append(try carryOut(db, entry, of: change.kind, revision: revision, index: index, client: client, at: now))
+        }
+        if change.entries.isEmpty {
+            try recordEntry(db, revision: revision, index: 0, change.kind, before: nil, after: nil, client: client, at: now)
+        }
+        if let detail = change.detail {
+            try db.execute(sql: "UPDATE change SET detail = ? WHERE revision = ? AND entry = 0", arguments: [detail, revision])
+        }
+        return Revised(revision: revision, value: written)
+    }
+
+    /// Writes one entry's row and logs it as entry `index` of the change `revision`.
+    func carryOut(
+        _ db: Database, _ entry: PlannedChange.Entry, of kind: ChangeKind, revision: Int64, index: Int, client: String?, at now: Date
+    ) throws -> PlanTask {
+        var task = entry.write.task
+        switch entry.write {
         case .place(_, let slot):
+            task.inLogbook = false
             task.orderKey = try placeKey(db, in: task.column, at: slot, moving: task)
-            try db.execute(
-                sql: "UPDATE task SET \"column\" = ?, orderKey = ?, updated = ? WHERE id = ?",
-                arguments: [task.column.rawValue, task.orderKey.rawValue, task.updated, task.id])
+            try task.updatePlace(db)
         case .add(_, let slot):
-            task.orderKey = try placeKey(db, in: task.column, at: slot, moving: nil)
+            // A task for the logbook keeps its key: the logbook has no order by key.
+            if !task.inLogbook { task.orderKey = try placeKey(db, in: task.column, at: slot, moving: nil) }
             try task.add(db)
         case .update:
             try task.updateContent(db)
         case .remove:
             try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [task.id])
         }
-        let revision = try recordChange(
-            db, change.kind, before: change.before, after: change.after(task), previousAnchor: change.previousAnchor,
-            placed: change.placed, client: client, at: now)
-        return Revised(revision: revision, value: task)
+        try recordEntry(
+            db, revision: revision, index: index, kind, before: entry.before, after: entry.after(task),
+            previousAnchor: entry.previousAnchor, placed: entry.placed, client: client, at: now)
+        return task
     }
 
     // MARK: - Helpers
@@ -188,17 +216,20 @@ public struct SQLiteBoardStore: BoardStore {
         return try await writer.write { db in try body(db, now) }
     }
 
-    /// The task `skipping` places above `task` in its column (0: just above), if any: where an undo puts it back.
+    /// The task `skipping` places above `task` in its column on the board (0: just above), if any:
+    /// where an undo puts it back.
     func predecessor(_ db: Database, of task: PlanTask, skipping: Int = 0) throws -> TaskID? {
-        try TaskID.fetchOne(
-            db, sql: "SELECT id FROM task WHERE \"column\" = ? AND orderKey < ? ORDER BY orderKey DESC LIMIT 1 OFFSET ?",
+        guard !task.inLogbook else { return nil }
+        return try TaskID.fetchOne(
+            db, sql: "SELECT id FROM task WHERE \"column\" = ? AND inLogbook = 0 AND orderKey < ? ORDER BY orderKey DESC LIMIT 1 OFFSET ?",
             arguments: [task.column.rawValue, task.orderKey.rawValue, skipping])
     }
 
-    /// The task just below `task` in its column, if any.
+    /// The task just below `task` in its column on the board, if any.
     func successor(_ db: Database, of task: PlanTask) throws -> TaskID? {
-        try TaskID.fetchOne(
-            db, sql: "SELECT id FROM task WHERE \"column\" = ? AND orderKey > ? ORDER BY orderKey LIMIT 1",
+        guard !task.inLogbook else { return nil }
+        return try TaskID.fetchOne(
+            db, sql: "SELECT id FROM task WHERE \"column\" = ? AND inLogbook = 0 AND orderKey > ? ORDER BY orderKey LIMIT 1",
             arguments: [task.column.rawValue, task.orderKey.rawValue])
     }
 

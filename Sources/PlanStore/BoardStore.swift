@@ -9,7 +9,7 @@ public protocol BoardStore: Sendable {
     func board() async throws -> Board
     /// Only the current revision, cheaply.
     func revision() async throws -> Int64
-    /// One task, or `PlanError.taskNotFound`.
+    /// One task, on the board or in the logbook, or `PlanError.taskNotFound`.
     func task(_ id: TaskID) async throws -> PlanTask
     /// Adds a task at the end of its column.
     func create(_ new: NewTask, client: String?) async throws -> Revised<PlanTask>
@@ -17,7 +17,7 @@ public protocol BoardStore: Sendable {
     func edit(_ id: TaskID, _ edit: TaskEdit, client: String?) async throws -> Revised<PlanTask>
     /// Places a task after another one (or first) in a column; see `MoveRules`.
     func move(_ request: MoveRequest, client: String?) async throws -> MoveResult
-    /// Marks a task finished or not.
+    /// Marks a task finished or not (on the board's day; a repeating task's next occurrence is made with it).
     func setFinished(_ id: TaskID, _ finished: Bool, client: String?) async throws -> Revised<PlanTask>
     /// Removes a task (an undo can bring it back).
     func delete(_ id: TaskID, client: String?) async throws -> Revised<PlanTask>
@@ -50,6 +50,19 @@ public protocol BoardStore: Sendable {
     /// notes as written and their format), worked out from its stored HTML by `derive`; returns how
     /// many it completed. Nothing a person sees changes, so the revision stays as it is.
     func completeLegacyNotes(_ derive: @escaping @Sendable (_ notesHTML: String) -> LegacyNotes) async throws -> Int
+    /// The board's time zone, the hour its day starts, and the day it last turned to.
+    func settings() async throws -> BoardSettings
+    /// Changes the board's time zone (nil: the server's) and the hour its day starts, checked first.
+    func saveSettings(timeZone: String?, dayStartsAt: Int, client: String?) async throws -> Revised<BoardSettings>
+    /// Turns the board's day when it is due (see `DayPlan.turn`), in one change; nil when the board
+    /// has turned today already. Safe to call at any time, from any number of servers.
+    func turnDay() async throws -> Revised<TurnSummary>?
+    /// Sends a column's finished tasks to the logbook now, in one change.
+    func clearFinished(in column: BoardColumn, client: String?) async throws -> Revised<[PlanTask]>
+    /// Brings a task back from the logbook to the top of its column, unfinished.
+    func putBack(_ id: TaskID, client: String?) async throws -> Revised<PlanTask>
+    /// A page of the logbook after `cursor` (nil: the first page), at most `limit` entries.
+    func logbook(after cursor: LogbookCursor?, limit: Int) async throws -> LogbookPage
     /// Wake-ups for every committed change, this server's own and other servers' on the same
     /// board, when there can be such servers; nil for a store only this process writes to.
     func changeWakeUps() -> AsyncStream<Void>?

@@ -7,8 +7,8 @@ package enum ChangePlan {
     package static func create(_ new: NewTask, at now: Date) -> PlannedChange {
         let task = PlanTask(
             id: 0, title: new.title, column: new.column, orderKey: OrderKey.between(nil, nil), important: new.important,
-            notes: new.notes, created: now, updated: now)
-        return PlannedChange(.create, .add(task, at: .last), before: nil, placed: true)
+            notes: new.notes, created: now, updated: now, when: new.when, deadline: new.deadline, repeats: new.repeats)
+        return PlannedChange(.create, .add(task, at: .last), before: nil)
     }
 
     /// `old` changed to `new` (an edit or a finish); nil when nothing changed, which leaves the
@@ -20,11 +20,24 @@ package enum ChangePlan {
         return PlannedChange(kind, .update(task), before: old)
     }
 
-    /// `old` marked finished or not; nil when it already is.
-    package static func finishing(_ old: PlanTask, _ finished: Bool, at now: Date) -> PlannedChange? {
+    /// `old` marked finished or not, on the board's day `today`; nil when it already is. Finishing
+    /// a task that repeats makes its next occurrence in the same change (see `RepeatPlan`); the
+    /// finished one keeps no repeat, so reopening and finishing it again makes no second one.
+    package static func finishing(_ old: PlanTask, _ finished: Bool, today: BoardDay, at now: Date) throws(PlanError) -> PlannedChange? {
+        if old.inLogbook { throw .taskInLogbook(title: old.title) }
+        guard finished != old.finished else { return nil }
         var task = old
         task.finished = finished
-        return content(.finish, from: old, to: task, at: now)
+        task.finishedAt = finished ? now : nil
+        task.finishedDay = finished ? today : nil
+        task.updated = now
+        guard finished, let rule = old.repeats else { return PlannedChange(.finish, .update(task), before: old) }
+        task.repeats = nil
+        let next = RepeatPlan.occurrence(after: old, rule, today: today, at: now)
+        return PlannedChange(.finish, entries: [
+            .init(.update(task), before: old),
+            .init(.add(next, at: .last), before: nil),
+        ])
     }
 
     /// `task` deleted; `above` is the task it follows, where an undo puts it back.

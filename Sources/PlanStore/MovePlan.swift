@@ -64,7 +64,7 @@ package enum MovePlan {
         try MoveRules.checkNotMovedSince(old, lastPlaced: facts.lastPlaced, for: request)
         try MoveRules.check(old, for: request)
         guard let slot = try slot(for: request, moving: old, facts) else { return .stays(old) }
-        return .change(PlannedChange(.move, .place(placed(old, in: request.column, at: now), at: slot), before: old, previousAnchor: facts.above, placed: true))
+        return .change(PlannedChange(.move, .place(placed(old, in: request.column, at: now), at: slot), before: old, previousAnchor: facts.above))
     }
 
     /// Where in the target column the request puts the task, from the column as it is now; nil

@@ -29,16 +29,20 @@ extension ImportedTask {
         }
     }
 
-    /// How many of `tasks` go to each column.
+    /// How many of `tasks` go to each column of the board (a file's logbook entries go to the logbook).
     package static func counts(_ tasks: [ImportedTask]) -> [BoardColumn: Int] {
-        tasks.reduce(into: [:]) { $0[$1.column, default: 0] += 1 }
+        tasks.reduce(into: [:]) { counts, task in
+            if !task.inLogbook { counts[task.column, default: 0] += 1 }
+        }
     }
 
     /// The key of each of `tasks`, in their order, given each column's new keys in order: a
-    /// column's tasks keep the file's order, after the tasks it had.
-    package static func orderKeys(_ tasks: [ImportedTask], from columnKeys: [BoardColumn: [OrderKey]]) -> [OrderKey] {
+    /// column's tasks keep the file's order, after the tasks it had; a task for the logbook has
+    /// none (nil: the logbook has no order by key). `columnKeys` comes from `counts`.
+    package static func orderKeys(_ tasks: [ImportedTask], from columnKeys: [BoardColumn: [OrderKey]]) -> [OrderKey?] {
         var next: [BoardColumn: Int] = [:]
         return tasks.map { task in
+            if task.inLogbook { return nil }
             let index = next[task.column, default: 0]
             next[task.column] = index + 1
             return columnKeys[task.column]![index]

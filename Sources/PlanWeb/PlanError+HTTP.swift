@@ -11,8 +11,9 @@ extension PlanError {
         case .taskNotFound, .taskDeleted: .notFound
         case .staleAnchor, .movedSince, .editedElsewhere, .changedSince, .cannotGoBack: .conflict
         case .titleEmpty, .titleTooLong, .titleControlCharacters, .unknownColumn, .taskFinished, .anchorIsTask,
-            .moveIDReused, .invalidField, .nothingToUndo, .notesRejected, .importRejected, .importNotUndoable:
+            .moveIDReused, .invalidField, .nothingToUndo, .notesRejected, .importRejected, .importNotUndoable, .taskInLogbook:
             .unprocessableContent
+        case .notInLogbook: .conflict
         }
     }
 }

@@ -89,6 +89,33 @@ struct PostgresBoardStoreTests {
         }
     }
 
+    @Test func ofServersTurningTheDayAtOnceExactlyOneTurnsIt() async throws {
+        try await withServers(4) { servers in
+            let tasks = try await servers[0].add(["open", "done"])
+            _ = try await servers[1].setFinished(tasks[1].id, true, client: nil)
+            let turns = try await withThrowingTaskGroup(of: Revised<TurnSummary>?.self) { group in
+                for server in servers + servers { group.addTask { try await server.turnDay() } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(turns.compactMap { $0 }.count == 1)
+            let kinds = try await servers[2].changes(after: 0, limit: 50).map(\.kind)
+            #expect(kinds.filter { $0 == .turn }.count == 1)
+        }
+    }
+
+    @Test func serversFinishingARepeatingTaskAtOnceMakeOneNextOccurrence() async throws {
+        try await withServers(3) { servers in
+            let task = try await servers[0].create(try NewTask(title: "Daily", column: .today, repeats: .everyDay), client: nil).value
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for server in servers + servers { group.addTask { _ = try await server.setFinished(task.id, true, client: nil) } }
+                try await group.waitForAll()
+            }
+            let board = try await servers[1].board()
+            #expect(board.allTasks.count == 2)
+            #expect(board.allTasks.filter { $0.repeats == .everyDay && !$0.finished }.count == 1)
+        }
+    }
+
     @Test func aChangeThroughOneServerWakesTheOther() async throws {
         try await withServers(2) { servers in
             guard let wakeUps = servers[1].changeWakeUps() else {

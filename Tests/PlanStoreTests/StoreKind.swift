@@ -58,16 +58,16 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// Runs `body` with a fresh, empty store of this kind, gone afterwards: SQLite in memory, or
     /// PostgreSQL in a schema of its own, so tests stay apart and run in parallel.
     func withStore(
-        now: (@Sendable () -> Date)? = nil, policy: ChangeLogPolicy = ChangeLogPolicy(),
+        now: (@Sendable () -> Date)? = nil, policy: ChangeLogPolicy = ChangeLogPolicy(), serverZone: TimeZone = .current,
         _ body: (any BoardStore) async throws -> Void
     ) async throws {
         let clock = TickingClock()
         let now = now ?? { clock.now() }
         switch self {
-        case .sqlite: try await body(SQLiteBoardStore.inMemory(now: now, policy: policy))
+        case .sqlite: try await body(SQLiteBoardStore.inMemory(now: now, policy: policy, serverZone: serverZone))
         case .postgres:
             try await PostgresTestDatabase.withSchema { url in
-                try await PostgresTestDatabase.withStore(url: url, now: now, policy: policy) { try await body($0) }
+                try await PostgresTestDatabase.withStore(url: url, now: now, policy: policy, serverZone: serverZone) { try await body($0) }
             }
         }
     }
@@ -118,9 +118,9 @@ enum PostgresTestDatabase {
     /// Runs `body` with a migrated store on `url`, its pool and listener running meanwhile.
     static func withStore(
         url: String, now: @escaping @Sendable () -> Date = Date.init, policy: ChangeLogPolicy = ChangeLogPolicy(),
-        _ body: (PostgresBoardStore) async throws -> Void
+        serverZone: TimeZone = .current, _ body: (PostgresBoardStore) async throws -> Void
     ) async throws {
-        let store = try PostgresBoardStore(url: url, logger: PostgresTestDatabase.logger, now: now, policy: policy)
+        let store = try PostgresBoardStore(url: url, logger: PostgresTestDatabase.logger, now: now, policy: policy, serverZone: serverZone)
         let running = Task { await store.run() }
         defer { running.cancel() }
         try await store.migrate()

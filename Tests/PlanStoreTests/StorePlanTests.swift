@@ -25,7 +25,7 @@ import Testing
     }
 
     func slot(_ decision: MovePlan.Decision) -> Slot? {
-        guard case .change(let change) = decision, case .place(_, let slot) = change.write else { return nil }
+        guard case .change(let change) = decision, case .place(_, let slot) = change.entries.first?.write else { return nil }
         return slot
     }
 
@@ -47,13 +47,13 @@ import Testing
 
     @Test func aMoveToTheTopOfAnotherColumnIsAPlaceEvenWhenTheTaskIsFirstInItsOwn() throws {
         let decision = try MovePlan.decide(MoveRequest(taskID: 5, column: .next, place: .top), facts(task(5), above: nil), at: now)
-        guard case .change(let change) = decision, case .place(let moved, .first) = change.write else {
+        guard case .change(let change) = decision, case .place(let moved, .first) = change.entries.first?.write else {
             Issue.record("expected a place at the top, got \(decision)")
             return
         }
         #expect(moved.column == .next)
         #expect(moved.updated == now)
-        #expect(change.kind == .move && change.placed && change.previousAnchor == nil)
+        #expect(change.kind == .move && change.entries[0].placed && change.entries[0].previousAnchor == nil)
     }
 
     @Test func anAnchoredMoveIsRefusedWhenTheAnchorLeftTheColumnAndNamesAGoneOne() {
@@ -93,31 +93,35 @@ import Testing
         #expect(!down.lastPlaced && !down.twoAbove && down.below && down.anchor == nil)
     }
 
-    func logged(_ kind: ChangeKind, before: PlanTask?, after: PlanTask?, previousAnchor: TaskID? = nil, placedAfter: TaskID? = nil) throws -> LoggedUndo {
+    func logged(_ kind: ChangeKind, before: PlanTask?, after: PlanTask?, previousAnchor: TaskID? = nil) throws -> LoggedUndo {
         func json(_ task: PlanTask?) throws -> String? { try task.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) } }
         return try #require(try LoggedUndo(
             revision: 3, kind: kind.rawValue, before: json(before), after: json(after), previousAnchor: previousAnchor,
-            placedAfter: placedAfter, notesBack: nil, notesDigest: nil))
+            notesBack: nil, notesDigest: nil))
     }
 
     @Test func undoingAMoveGoesBackAfterItsOldNeighbourUnlessThatLeftTheColumn() throws {
         let moved = task(5, in: .next)
-        var facts = UndoFacts(try logged(.move, before: task(5), after: moved, previousAnchor: 4, placedAfter: nil))
+        var facts = UndoFacts(try logged(.move, before: task(5), after: moved, previousAnchor: 4))
         facts.current = moved
+        facts.lastPlaced = 3
         facts.anchor = task(4)
-        let change = try UndoPlan.decide(facts, at: now)
-        #expect(change.write == .place(MovePlan.placed(moved, in: .today, at: now), at: .after(4)))
-        #expect(change.kind == .undo && change.before == moved && change.placed)
+        let entry = try UndoPlan.decide(facts, at: now)
+        var back = moved
+        back.column = .today
+        back.updated = now
+        #expect(entry.write == .place(back, at: .after(4)))
+        #expect(entry.before == moved && entry.placed)
 
         facts.anchor = task(4, in: .later)
         #expect(throws: PlanError.cannotGoBack(title: "t5")) { try UndoPlan.decide(facts, at: now) }
         facts.anchor = task(4)
-        facts.currentAbove = 8
+        facts.lastPlaced = 8
         #expect(throws: PlanError.changedSince(title: "t5")) { try UndoPlan.decide(facts, at: now) }
     }
 
     /// Where an undo puts back the task it adds, if it adds one.
-    func addedAt(_ change: PlannedChange) -> Slot? {
+    func addedAt(_ change: PlannedChange.Entry) -> Slot? {
         guard case .add(_, let slot) = change.write else { return nil }
         return slot
     }

@@ -18,6 +18,28 @@ final class TickingClock: Sendable {
 
 import Synchronization
 
+/// A clock a test sets to any moment (given as ISO 8601 with its offset); each reading moves it on a
+/// second, so timestamps stay distinct and ordered.
+final class DayClock: Sendable {
+    private let seconds: Mutex<Double>
+
+    init(_ moment: String) {
+        seconds = Mutex(ISO8601DateFormatter().date(from: moment)!.timeIntervalSince1970)
+    }
+
+    func now() -> Date {
+        seconds.withLock { value in
+            value += 1
+            return Date(timeIntervalSince1970: value)
+        }
+    }
+
+    /// Moves the clock to `moment`.
+    func set(_ moment: String) {
+        seconds.withLock { $0 = ISO8601DateFormatter().date(from: moment)!.timeIntervalSince1970 }
+    }
+}
+
 extension SQLiteBoardStore {
     static func forTesting() throws -> SQLiteBoardStore {
         let clock = TickingClock()

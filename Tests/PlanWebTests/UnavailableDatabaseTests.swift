@@ -90,4 +90,16 @@ final class AwayStore: BoardStore {
     func completeLegacyNotes(_ derive: @escaping @Sendable (String) -> LegacyNotes) async throws -> Int {
         try await reach { try await base.completeLegacyNotes(derive) }
     }
+    func settings() async throws -> BoardSettings { try await reach { try await base.settings() } }
+    func saveSettings(timeZone: String?, dayStartsAt: Int, client: String?) async throws -> Revised<BoardSettings> {
+        try await reach { try await base.saveSettings(timeZone: timeZone, dayStartsAt: dayStartsAt, client: client) }
+    }
+    func turnDay() async throws -> Revised<TurnSummary>? { try await reach { try await base.turnDay() } }
+    func clearFinished(in column: BoardColumn, client: String?) async throws -> Revised<[PlanTask]> {
+        try await reach { try await base.clearFinished(in: column, client: client) }
+    }
+    func putBack(_ id: TaskID, client: String?) async throws -> Revised<PlanTask> { try await reach { try await base.putBack(id, client: client) } }
+    func logbook(after cursor: LogbookCursor?, limit: Int) async throws -> LogbookPage {
+        try await reach { try await base.logbook(after: cursor, limit: limit) }
+    }
 }

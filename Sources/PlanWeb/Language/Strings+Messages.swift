@@ -35,6 +35,8 @@ extension Strings {
         case .notesRejected(let limit): message(limit)
         case .importRejected(let problem): self("plan.importRejected", ["reason": message(problem)])
         case .importNotUndoable: self("plan.importNotUndoable")
+        case .taskInLogbook(let title): self("plan.taskInLogbook", ["title": title])
+        case .notInLogbook(let title): self("plan.notInLogbook", ["title": title])
         }
     }
 

@@ -53,6 +53,25 @@ struct NotifyingStore: BoardStore {
         try await notifying { try await base.undo(client: client) }
     }
 
+    func settings() async throws -> BoardSettings { try await base.settings() }
+    func logbook(after cursor: LogbookCursor?, limit: Int) async throws -> LogbookPage { try await base.logbook(after: cursor, limit: limit) }
+
+    func saveSettings(timeZone: String?, dayStartsAt: Int, client: String?) async throws -> Revised<BoardSettings> {
+        try await notifying { try await base.saveSettings(timeZone: timeZone, dayStartsAt: dayStartsAt, client: client) }
+    }
+
+    func turnDay() async throws -> Revised<TurnSummary>? {
+        try await notifying { try await base.turnDay() }
+    }
+
+    func clearFinished(in column: BoardColumn, client: String?) async throws -> Revised<[PlanTask]> {
+        try await notifying { try await base.clearFinished(in: column, client: client) }
+    }
+
+    func putBack(_ id: TaskID, client: String?) async throws -> Revised<PlanTask> {
+        try await notifying { try await base.putBack(id, client: client) }
+    }
+
     private func notifying<T>(_ change: () async throws -> T) async throws -> T {
         let result = try await change()
         if wakes { notifier.changed() }
