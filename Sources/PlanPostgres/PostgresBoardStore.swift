@@ -19,7 +19,7 @@ public struct PostgresBoardStore: BoardStore {
     let logger: Logger
     let now: @Sendable () -> Date
     /// The zone the board's days follow while the board names none of its own.
-    let serverZone: TimeZone
+    public let serverZone: TimeZone
     /// How much history is kept (see `ChangeLogPolicy`).
     public let policy: ChangeLogPolicy
     /// Counters for benchmarks and tests.

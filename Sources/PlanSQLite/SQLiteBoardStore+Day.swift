@@ -28,6 +28,7 @@ extension SQLiteBoardStore {
             let settings = try Self.settings(db)
             let calendar = settings.calendar(serverZone: serverZone)
             let today = calendar.day(of: now)
+            guard settings.lastTurnedDay.map({ $0 < today }) ?? true else { return nil }
             var facts = TurnFacts()
             facts.finished = try placedTasks(db, where: "finished")
             facts.due = try placedTasks(db, where: "NOT finished AND whenDay <= ?", [today.iso])

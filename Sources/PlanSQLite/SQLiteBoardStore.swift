@@ -8,7 +8,7 @@ public struct SQLiteBoardStore: BoardStore {
     let writer: any DatabaseWriter
     let now: @Sendable () -> Date
     /// The zone the board's days follow while the board names none of its own.
-    let serverZone: TimeZone
+    public let serverZone: TimeZone
     /// How much history is kept (see `ChangeLogPolicy`).
     public let policy: ChangeLogPolicy
     /// How many times a column had to be rebalanced because a key would have grown past its bound.

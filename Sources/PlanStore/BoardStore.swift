@@ -1,3 +1,4 @@
+import Foundation
 import PlanCore
 
 /// Where the board lives. The SQLite store is the embedded default; a server database can take its place.
@@ -50,6 +51,8 @@ public protocol BoardStore: Sendable {
     /// notes as written and their format), worked out from its stored HTML by `derive`; returns how
     /// many it completed. Nothing a person sees changes, so the revision stays as it is.
     func completeLegacyNotes(_ derive: @escaping @Sendable (_ notesHTML: String) -> LegacyNotes) async throws -> Int
+    /// The zone the board's days follow while the board names none of its own.
+    var serverZone: TimeZone { get }
     /// The board's time zone, the hour its day starts, and the day it last turned to.
     func settings() async throws -> BoardSettings
     /// Changes the board's time zone (nil: the server's) and the hour its day starts, checked first.
@@ -70,6 +73,11 @@ public protocol BoardStore: Sendable {
 
 extension BoardStore {
     public func changeWakeUps() -> AsyncStream<Void>? { nil }
+
+    /// The board's calendar as its settings say now (its zone, or the server's).
+    public func calendar() async throws -> BoardCalendar {
+        try await settings().calendar(serverZone: serverZone)
+    }
 }
 
 /// What one pruning of the history did.

@@ -37,7 +37,7 @@ public func buildApplication(
         server: .http1(configuration: .init(
             additionalChannelHandlers: [PeerGoneHandler()], idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "PlanBoard"),
-        services: [HistoryPruner(store: store, logger: logger)],
+        services: [HistoryPruner(store: store, logger: logger), DayTurner(store: deps.store, logger: logger, now: environment.now)],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger)
 }

@@ -90,6 +90,7 @@ final class AwayStore: BoardStore {
     func completeLegacyNotes(_ derive: @escaping @Sendable (String) -> LegacyNotes) async throws -> Int {
         try await reach { try await base.completeLegacyNotes(derive) }
     }
+    var serverZone: TimeZone { base.serverZone }
     func settings() async throws -> BoardSettings { try await reach { try await base.settings() } }
     func saveSettings(timeZone: String?, dayStartsAt: Int, client: String?) async throws -> Revised<BoardSettings> {
         try await reach { try await base.saveSettings(timeZone: timeZone, dayStartsAt: dayStartsAt, client: client) }

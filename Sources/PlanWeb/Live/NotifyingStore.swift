@@ -1,3 +1,4 @@
+import Foundation
 import PlanCore
 import PlanStore
 
@@ -53,6 +54,7 @@ struct NotifyingStore: BoardStore {
         try await notifying { try await base.undo(client: client) }
     }
 
+    var serverZone: TimeZone { base.serverZone }
     func settings() async throws -> BoardSettings { try await base.settings() }
     func logbook(after cursor: LogbookCursor?, limit: Int) async throws -> LogbookPage { try await base.logbook(after: cursor, limit: limit) }
 
