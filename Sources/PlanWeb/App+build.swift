@@ -31,9 +31,9 @@ public func buildApplication(
     // One key for every server in front of this board: kept in its database.
     let key: [UInt8]
     if let pinned = environment.sessionKey { key = pinned } else { key = try await store.secret(named: "session-key", length: 32) }
-    let tokens = SessionTokens(key: key, nonce: environment.sessionNonce)
+    let signer = SessionSigner(key: key, nonce: environment.sessionNonce)
     return Application(
-        router: buildRouter(configuration: configuration, deps: deps, notifier: notifier, assets: assets, tokens: tokens),
+        router: buildRouter(configuration: configuration, deps: deps, notifier: notifier, assets: assets, signer: signer),
         server: .http1(configuration: .init(
             additionalChannelHandlers: [PeerGoneHandler()], idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "PlanBoard"),
@@ -44,7 +44,7 @@ public func buildApplication(
 
 /// The routes and the middleware in front of them.
 func buildRouter(
-    configuration: AppConfiguration, deps: WebDependencies, notifier: ChangeNotifier, assets: StaticAssets, tokens: SessionTokens
+    configuration: AppConfiguration, deps: WebDependencies, notifier: ChangeNotifier, assets: StaticAssets, signer: SessionSigner
 ) -> Router<PlanRequestContext> {
     let router = Router(context: PlanRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: SecurityHeadersMiddleware())
@@ -53,16 +53,16 @@ func buildRouter(
     router.add(middleware: CompressionMiddleware())
     router.add(middleware: ClientMiddleware(behindHTTPS: configuration.behindHTTPS, trustedProxies: Set(configuration.trustedProxies)))
     router.add(middleware: DatabaseWaitMiddleware())
-    router.add(middleware: ErrorMiddleware(renderer: deps.renderer, store: deps.store, tokens: tokens))
+    router.add(middleware: ErrorMiddleware(renderer: deps.renderer, store: deps.store, signer: signer))
     let sessions = AccessSessions()
     let limiter = TokenLimiter()
     router.add(middleware: LocalhostGuardMiddleware(
         hostNames: configuration.hostNames, accessToken: configuration.accessToken, sessions: sessions, limiter: limiter))
     router.add(middleware: StaticFilesMiddleware(assets: assets))
     let (limit, importLimit) = (configuration.maxBodySize, configuration.maxImportSize)
-    router.add(middleware: SessionMiddleware(tokens: tokens))
+    router.add(middleware: SessionMiddleware(signer: signer))
     router.add(middleware: CSRFMiddleware(
-        tokens: tokens,
+        signer: signer,
         body: RequestBody(limit: { request in request.uri.path == "/import" ? importLimit : limit }, timeout: configuration.bodyTimeout)))
     BoardController(deps: deps).addRoutes(to: router)
     TaskController(deps: deps).addRoutes(to: router)

@@ -26,7 +26,7 @@ struct AccessController {
     @Sendable func login(_ request: Request, context: PlanRequestContext) async throws -> Response {
         let form = LoginForm(try context.fields())
         let next = form.next
-        switch limiter.check(context.client, { form.token.map { SessionToken.matches($0, accessToken) } ?? false }) {
+        switch limiter.check(context.client, { form.token.map { RandomToken.matches($0, accessToken) } ?? false }) {
         case .right:
             break
         case .wrong:

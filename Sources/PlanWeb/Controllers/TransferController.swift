@@ -52,7 +52,7 @@ struct TransferController {
             }
             guard case .planboard = source, existing.isEmpty else {
                 // A Trello board's lists, or tasks imported before: the person decides first.
-                let id = SessionToken.random()
+                let id = RandomToken.random()
                 try await deps.store.stash(upload: Array(bytes.readableBytesView), id: id)
                 return .seeOther("/import/review/\(id)")
             }
@@ -119,7 +119,7 @@ struct TransferController {
 
     /// The stashed upload a review page is about; gone (or never there) is a 404 that says what to do.
     private func stashed(_ context: PlanRequestContext) async throws -> (String, ImportSource) {
-        guard let id = context.parameters.get("upload"), SessionToken.isWellFormed(id),
+        guard let id = context.parameters.get("upload"), RandomToken.isWellFormed(id),
               let bytes = try await deps.store.stashedUpload(id)
         else { throw WebError.uploadGone }
         return (id, try BoardImporter.read(bytes))

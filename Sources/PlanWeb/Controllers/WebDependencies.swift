@@ -123,6 +123,6 @@ extension PlanRequestContext {
         return id
     }
 
-    /// Who made a change, for undo: a keyed hash of the session token (`SessionTokens.owner(of:)`).
+    /// Who made a change, for undo: a keyed hash of the session token (`SessionSigner.owner(of:)`).
     var clientID: String { sessionOwner }
 }

@@ -13,7 +13,7 @@ struct ErrorMiddleware: RouterMiddleware {
 
     let renderer: PageRenderer
     let store: any BoardStore
-    let tokens: SessionTokens
+    let signer: SessionSigner
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
@@ -46,8 +46,8 @@ struct ErrorMiddleware: RouterMiddleware {
         // This middleware runs before the session is read, so it works out the reader itself. A
         // request without a session of ours (none, or a value this server did not issue) gets a
         // fresh one with the refusal, so that the next form it sends can succeed.
-        let session = tokens.ours(in: request)
-        let reader = Reader(strings: renderer.strings(context.language), csrf: session ?? tokens.issue(), path: "/")
+        let session = signer.ours(in: request)
+        let reader = Reader(strings: renderer.strings(context.language), csrf: session ?? signer.issue(), path: "/")
         let refusal: Refusal
         if let known = Refusal(error, reader.strings) {
             refusal = known
@@ -66,7 +66,7 @@ struct ErrorMiddleware: RouterMiddleware {
             let databaseAway = error is StoreUnavailable
             var response = try await refusalResponse(
                 refusal, for: request, reader: reader, revealRevision: !atTheDoor && !databaseAway, databaseAway: databaseAway)
-            if session == nil, !atTheDoor, let token = reader.csrf { response.setCookie(SessionTokens.cookie(token)) }
+            if session == nil, !atTheDoor, let token = reader.csrf { response.setCookie(SessionSigner.cookie(token)) }
             if case WebError.unauthorized = error { response.headers[.wwwAuthenticate] = "Bearer" }
             if case WebError.methodNotAllowed = error { response.headers[.allow] = "GET, HEAD, POST" }
             if case WebError.tooManyGuesses(let wait) = error { response.headers[.retryAfter] = String(wait.components.seconds) }

@@ -97,7 +97,7 @@ struct LocalhostGuardMiddleware: RouterMiddleware {
     /// one is counted and answered after the same pause as a wrong login.
     func carries(_ token: String, _ request: Request, from client: String) async throws -> Bool {
         if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
-            switch limiter.check(client, { SessionToken.matches(header.dropFirst("bearer ".count), token) }) {
+            switch limiter.check(client, { RandomToken.matches(header.dropFirst("bearer ".count), token) }) {
             case .right:
                 return true
             case .wrong:
