@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import PlanStore
+import ServiceLifecycle
 
 /// Builds the whole app: router, middleware, controllers and the error/headers wrapper.
 ///
@@ -20,12 +21,11 @@ public func buildApplication(
     let completed = try await store.completeLegacyNotes(NoteRenderer.legacy)
     if completed > 0 { logger.info("completed the notes of \(completed) tasks stored by an older version") }
     let notifier = ChangeNotifier()
+    var services: [any Service] = [HistoryPruner(store: store, logger: logger)]
     // A store that several servers share wakes this server's live streams for every committed
-    // change, made here or through another server; the forwarding ends when the store stops listening.
+    // change, made here or through another server.
     let wakeUps = store.changeWakeUps()
-    if let wakeUps {
-        Task { for await _ in wakeUps { notifier.changed() } }
-    }
+    if let wakeUps { services.append(WakeUpForwarder(wakeUps: wakeUps, notifier: notifier)) }
     let deps = try WebDependencies(
         store: NotifyingStore(base: store, notifier: notifier, wakes: wakeUps == nil), renderer: renderer, environment: environment)
     // One key for every server in front of this board: kept in its database.
@@ -37,7 +37,7 @@ public func buildApplication(
         server: .http1(configuration: .init(
             additionalChannelHandlers: [PeerGoneHandler()], idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "PlanBoard"),
-        services: [HistoryPruner(store: store, logger: logger)],
+        services: services,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger)
 }
