@@ -47,31 +47,54 @@ func buildRouter(
     configuration: AppConfiguration, deps: WebDependencies, notifier: ChangeNotifier, assets: StaticAssets, signer: SessionSigner
 ) -> Router<PlanRequestContext> {
     let router = Router(context: PlanRequestContext.self, options: .autoGenerateHeadEndpoints)
-    router.add(middleware: SecurityHeadersMiddleware())
-    router.add(middleware: RequestLogMiddleware())
-    // Outside the error middleware, so error pages are compressed too.
-    router.add(middleware: CompressionMiddleware())
-    router.add(middleware: ClientMiddleware(behindHTTPS: configuration.behindHTTPS, trustedProxies: Set(configuration.trustedProxies)))
-    router.add(middleware: DatabaseWaitMiddleware())
-    router.add(middleware: ErrorMiddleware(renderer: deps.renderer, store: deps.store, signer: signer))
-    let sessions = AccessSessions()
-    let limiter = TokenLimiter()
-    router.add(middleware: LocalhostGuardMiddleware(
-        hostNames: configuration.hostNames, accessToken: configuration.accessToken, sessions: sessions, limiter: limiter))
-    router.add(middleware: StaticFilesMiddleware(assets: assets))
+    let access = Access(sessions: AccessSessions(), limiter: TokenLimiter())
+    for middleware in middlewareChain(configuration: configuration, deps: deps, assets: assets, signer: signer, access: access) {
+        router.add(middleware: middleware)
+    }
+    addRoutes(to: router, configuration: configuration, deps: deps, notifier: notifier, access: access)
+    return router
+}
+
+/// The logins of a board with an access token, shared by the guard that checks them and the form that opens them.
+struct Access {
+    let sessions: AccessSessions
+    let limiter: TokenLimiter
+}
+
+/// Every middleware, outermost first: the order ARCHITECTURE.md's table follows.
+func middlewareChain(
+    configuration: AppConfiguration, deps: WebDependencies, assets: StaticAssets, signer: SessionSigner, access: Access
+) -> [any MiddlewareProtocol<Request, Response, PlanRequestContext>] {
     let (limit, importLimit) = (configuration.maxBodySize, configuration.maxImportSize)
-    router.add(middleware: SessionMiddleware(signer: signer))
-    router.add(middleware: CSRFMiddleware(
-        signer: signer,
-        body: RequestBody(limit: { request in request.uri.path == "/import" ? importLimit : limit }, timeout: configuration.bodyTimeout)))
+    return [
+        SecurityHeadersMiddleware(),
+        RequestLogMiddleware(),
+        // Outside the error middleware, so error pages are compressed too.
+        CompressionMiddleware(),
+        ClientMiddleware(behindHTTPS: configuration.behindHTTPS, trustedProxies: Set(configuration.trustedProxies)),
+        DatabaseWaitMiddleware(),
+        ErrorMiddleware(renderer: deps.renderer, store: deps.store, signer: signer),
+        LocalhostGuardMiddleware(
+            hostNames: configuration.hostNames, accessToken: configuration.accessToken, sessions: access.sessions, limiter: access.limiter),
+        StaticFilesMiddleware(assets: assets),
+        SessionMiddleware(signer: signer),
+        CSRFMiddleware(
+            signer: signer,
+            body: RequestBody(limit: { request in request.uri.path == Route.import.path ? importLimit : limit }, timeout: configuration.bodyTimeout)),
+    ]
+}
+
+/// Every controller's routes, as the route table names them (`Route`).
+func addRoutes(
+    to router: Router<PlanRequestContext>, configuration: AppConfiguration, deps: WebDependencies, notifier: ChangeNotifier, access: Access
+) {
     BoardController(deps: deps).addRoutes(to: router)
     TaskController(deps: deps).addRoutes(to: router)
     TransferController(deps: deps).addRoutes(to: router)
     EventsController(deps: deps, notifier: notifier, heartbeat: configuration.heartbeat, lifetime: configuration.streamLifetime).addRoutes(to: router)
     if let token = configuration.accessToken {
-        AccessController(deps: deps, accessToken: token, sessions: sessions, limiter: limiter).addRoutes(to: router)
+        AccessController(deps: deps, accessToken: token, sessions: access.sessions, limiter: access.limiter).addRoutes(to: router)
     }
-    return router
 }
 
 extension Duration {
