@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import PlanStore
+import ServiceLifecycle
 
 /// Builds the whole app: router, middleware, controllers and the error/headers wrapper.
 ///
@@ -20,58 +21,82 @@ public func buildApplication(
     let completed = try await store.completeLegacyNotes(NoteRenderer.legacy)
     if completed > 0 { logger.info("completed the notes of \(completed) tasks stored by an older version") }
     let notifier = ChangeNotifier()
+    var services: [any Service] = [HistoryPruner(store: store, logger: logger)]
     // A store that several servers share wakes this server's live streams for every committed
-    // change, made here or through another server; the forwarding ends when the store stops listening.
+    // change, made here or through another server.
     let wakeUps = store.changeWakeUps()
-    if let wakeUps {
-        Task { for await _ in wakeUps { notifier.changed() } }
-    }
+    if let wakeUps { services.append(WakeUpForwarder(wakeUps: wakeUps, notifier: notifier)) }
     let deps = try WebDependencies(
         store: NotifyingStore(base: store, notifier: notifier, wakes: wakeUps == nil), renderer: renderer, environment: environment)
+    // The day's turn goes through the notifying store, so this server's tabs hear of it.
+    services.append(DayTurner(store: deps.store, logger: logger, now: environment.now))
     // One key for every server in front of this board: kept in its database.
     let key: [UInt8]
     if let pinned = environment.sessionKey { key = pinned } else { key = try await store.secret(named: "session-key", length: 32) }
-    let tokens = SessionTokens(key: key, nonce: environment.sessionNonce)
+    let signer = SessionSigner(key: key, nonce: environment.sessionNonce)
     return Application(
-        router: buildRouter(configuration: configuration, deps: deps, notifier: notifier, assets: assets, tokens: tokens),
+        router: buildRouter(configuration: configuration, deps: deps, notifier: notifier, assets: assets, signer: signer),
         server: .http1(configuration: .init(
             additionalChannelHandlers: [PeerGoneHandler()], idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "PlanBoard"),
-        services: [HistoryPruner(store: store, logger: logger), DayTurner(store: deps.store, logger: logger, now: environment.now)],
+        services: services,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger)
 }
 
 /// The routes and the middleware in front of them.
 func buildRouter(
-    configuration: AppConfiguration, deps: WebDependencies, notifier: ChangeNotifier, assets: StaticAssets, tokens: SessionTokens
+    configuration: AppConfiguration, deps: WebDependencies, notifier: ChangeNotifier, assets: StaticAssets, signer: SessionSigner
 ) -> Router<PlanRequestContext> {
     let router = Router(context: PlanRequestContext.self, options: .autoGenerateHeadEndpoints)
-    router.add(middleware: SecurityHeadersMiddleware())
-    router.add(middleware: RequestLogMiddleware())
-    // Outside the error middleware, so error pages are compressed too.
-    router.add(middleware: CompressionMiddleware())
-    router.add(middleware: ClientMiddleware(behindHTTPS: configuration.behindHTTPS, trustedProxies: Set(configuration.trustedProxies)))
-    router.add(middleware: DatabaseWaitMiddleware())
-    router.add(middleware: ErrorMiddleware(renderer: deps.renderer, store: deps.store, tokens: tokens))
-    let sessions = AccessSessions()
-    let limiter = TokenLimiter()
-    router.add(middleware: LocalhostGuardMiddleware(
-        hostNames: configuration.hostNames, accessToken: configuration.accessToken, sessions: sessions, limiter: limiter))
-    router.add(middleware: StaticFilesMiddleware(assets: assets))
+    let access = Access(sessions: AccessSessions(), limiter: TokenLimiter())
+    for middleware in middlewareChain(configuration: configuration, deps: deps, assets: assets, signer: signer, access: access) {
+        router.add(middleware: middleware)
+    }
+    addRoutes(to: router, configuration: configuration, deps: deps, notifier: notifier, access: access)
+    return router
+}
+
+/// The logins of a board with an access token, shared by the guard that checks them and the form that opens them.
+struct Access {
+    let sessions: AccessSessions
+    let limiter: TokenLimiter
+}
+
+/// Every middleware, outermost first: the order ARCHITECTURE.md's table follows.
+func middlewareChain(
+    configuration: AppConfiguration, deps: WebDependencies, assets: StaticAssets, signer: SessionSigner, access: Access
+) -> [any MiddlewareProtocol<Request, Response, PlanRequestContext>] {
     let (limit, importLimit) = (configuration.maxBodySize, configuration.maxImportSize)
-    router.add(middleware: SessionMiddleware(tokens: tokens))
-    router.add(middleware: CSRFMiddleware(
-        tokens: tokens,
-        body: RequestBody(limit: { request in request.uri.path == "/import" ? importLimit : limit }, timeout: configuration.bodyTimeout)))
+    return [
+        SecurityHeadersMiddleware(),
+        RequestLogMiddleware(),
+        // Outside the error middleware, so error pages are compressed too.
+        CompressionMiddleware(),
+        ClientMiddleware(behindHTTPS: configuration.behindHTTPS, trustedProxies: Set(configuration.trustedProxies)),
+        DatabaseWaitMiddleware(),
+        ErrorMiddleware(renderer: deps.renderer, store: deps.store, signer: signer),
+        LocalhostGuardMiddleware(
+            hostNames: configuration.hostNames, accessToken: configuration.accessToken, sessions: access.sessions, limiter: access.limiter),
+        StaticFilesMiddleware(assets: assets),
+        SessionMiddleware(signer: signer),
+        CSRFMiddleware(
+            signer: signer,
+            body: RequestBody(limit: { request in request.uri.path == Route.import.path ? importLimit : limit }, timeout: configuration.bodyTimeout)),
+    ]
+}
+
+/// Every controller's routes, as the route table names them (`Route`).
+func addRoutes(
+    to router: Router<PlanRequestContext>, configuration: AppConfiguration, deps: WebDependencies, notifier: ChangeNotifier, access: Access
+) {
     BoardController(deps: deps).addRoutes(to: router)
     TaskController(deps: deps).addRoutes(to: router)
     TransferController(deps: deps).addRoutes(to: router)
     EventsController(deps: deps, notifier: notifier, heartbeat: configuration.heartbeat, lifetime: configuration.streamLifetime).addRoutes(to: router)
     if let token = configuration.accessToken {
-        AccessController(deps: deps, accessToken: token, sessions: sessions, limiter: limiter).addRoutes(to: router)
+        AccessController(deps: deps, accessToken: token, sessions: access.sessions, limiter: access.limiter).addRoutes(to: router)
     }
-    return router
 }
 
 extension Duration {

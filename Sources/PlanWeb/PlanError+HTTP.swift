@@ -23,6 +23,9 @@ struct Refusal: Error, Sendable {
     let status: HTTPResponse.Status
     let code: String
     let message: String
+    /// Sent with the refusal in either form: how to authenticate, which methods are answered,
+    /// when to ask again.
+    private(set) var headers: HTTPFields = [:]
 
     init(_ error: PlanError, _ strings: Strings) {
         self.init(status: error.status, code: error.code, message: strings.message(error))
@@ -30,12 +33,31 @@ struct Refusal: Error, Sendable {
 
     init(_ error: WebError, _ strings: Strings) {
         self.init(status: error.status, code: error.code, message: strings.message(error))
+        switch error {
+        case .unauthorized: headers[.wwwAuthenticate] = "Bearer"
+        case .methodNotAllowed: headers[.allow] = "GET, HEAD, POST"
+        case .tooManyGuesses(let wait): retry(after: wait)
+        default: break
+        }
     }
 
     init(status: HTTPResponse.Status, code: String, message: String) {
         self.status = status
         self.code = code
         self.message = message
+    }
+
+    /// The refusal as a script reads it: `{"error":{"code","message"},"revision"}`, with the whole
+    /// board when the script's view was stale (it re-renders from it). The one place it is made.
+    func json(revision: Int64?, board: Board? = nil) throws -> Response {
+        try .json(
+            ErrorJSON(error: .init(code: code, message: message), revision: revision, board: board.map(BoardJSON.init)),
+            status: status, headers: headers)
+    }
+
+    /// Says when the same request may succeed (`Retry-After`, whole seconds).
+    private mutating func retry(after wait: Duration) {
+        headers[.retryAfter] = String(wait.components.seconds)
     }
 
     /// Any error thrown while answering; unknown ones are `nil` and become a plain 500.
@@ -46,6 +68,7 @@ struct Refusal: Error, Sendable {
         // The database is away (restarting, unreachable): the request may succeed in a moment.
         case is StoreUnavailable:
             self.init(status: .serviceUnavailable, code: "unavailable", message: strings("web.databaseUnavailable"))
+            retry(after: Self.databaseRetry)
         case let error as any HTTPResponseError where error.status.kind == .clientError:
             self.init(status: error.status, code: Self.code(for: error.status), message: Self.message(for: error.status, strings))
         // The request's body could not be read as HTTP (an unknown Transfer-Encoding, a broken
@@ -55,6 +78,9 @@ struct Refusal: Error, Sendable {
         default: return nil
         }
     }
+
+    /// When to ask a database that was away again: it is usually back within moments (a restart, a failover).
+    static let databaseRetry: Duration = .seconds(2)
 
     private static func code(for status: HTTPResponse.Status) -> String {
         switch status {

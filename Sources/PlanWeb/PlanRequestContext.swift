@@ -9,7 +9,7 @@ public struct PlanRequestContext: RequestContext {
     var csrfToken = ""
     /// Whether the token was made for this request (no cookie of ours came with it).
     var isNewSession = false
-    /// Who owns this session's changes, for undo (`SessionTokens.owner(of:)`).
+    /// Who owns this session's changes, for undo (`SessionSigner.owner(of:)`).
     var sessionOwner = ""
     /// The language pages and messages are written in (see `Language.init(_:)`).
     var language = Language.english

@@ -96,28 +96,26 @@ struct Serve: AsyncParsableCommand {
         case .postgres(let url):
             let store = try PostgresBoardStore(url: url, logger: logger, policy: policy)
             let shown = try PostgresLocation(url: url).redacted
-            // The pool and the listener run beside the server and stop with it.
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { await store.run() }
+            // The pool and the listener run beside the server, start before it and stop after it.
+            try await serve(store, board: shown, configuration: configuration, logger: logger, storeWork: { await store.run() }) {
                 do {
                     try await store.migrate()
                 } catch let error as StoreUnavailable {
                     throw ValidationError("Could not reach the database at \(shown): \(error.reason).")
                 }
-                try await serve(store, board: shown, configuration: configuration, logger: logger)
-                group.cancelAll()
             }
         }
     }
 
-    /// Serves `store` until the server is stopped.
-    private func serve(_ store: some BoardStore, board: String, configuration: AppConfiguration, logger: Logger) async throws {
+    /// Serves `store` until the server is stopped (`serveBoard`).
+    private func serve(
+        _ store: some BoardStore, board: String, configuration: AppConfiguration, logger: Logger,
+        storeWork: (@Sendable () async -> Void)? = nil, prepare: @escaping @Sendable () async throws -> Void = {}
+    ) async throws {
         let host = self.host
         let locked = configuration.accessToken != nil
-        let app = try await buildApplication(
-            configuration: configuration,
-            store: store,
-            logger: logger,
+        try await serveBoard(
+            configuration: configuration, store: store, logger: logger, storeWork: storeWork, prepare: prepare,
             onServerRunning: { port in
                 let shownHost = host.contains(":") ? "[\(host)]" : host
                 // Written straight to the file handle: tests and scripts read this line from a pipe, unbuffered.
@@ -125,7 +123,6 @@ struct Serve: AsyncParsableCommand {
                 let line = "PlanBoard is running at http://\(shownHost):\(port)/  (board: \(board)\(access); press Ctrl-C to stop)\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             })
-        try await app.runService()
     }
 
     /// Templates and static files: the flag, else the checkout this file was compiled from, else the current folder.

@@ -43,7 +43,7 @@ import Testing
         let store = try TestApp.store()
         try await TestApp.make(store: store).test(.router) { client in
             let planted = "plantedByAnotherServiceOnThisHost0123456789"
-            #expect(SessionToken.isWellFormed(planted) && !TestApp.tokens.isOurs(planted))
+            #expect(RandomToken.isWellFormed(planted) && !TestApp.signer.isOurs(planted))
             for json in [false, true] {
                 var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .cookie: "pb_session=\(planted)"]
                 if json { headers[.accept] = "application/json" }
@@ -51,21 +51,21 @@ import Testing
                     uri: "/tasks", method: .post, headers: headers, body: ByteBuffer(string: "title=planted&column=today&csrf=\(planted)"))
                 #expect(forged.status == .forbidden)
                 let fresh = try #require(forged.headers[.setCookie]?.split(separator: ";").first?.split(separator: "=", maxSplits: 1).last.map(String.init))
-                #expect(fresh != planted && TestApp.tokens.isOurs(fresh), "the refusal comes with a session of the server's own")
+                #expect(fresh != planted && TestApp.signer.isOurs(fresh), "the refusal comes with a session of the server's own")
             }
             let page = try await client.execute(uri: "/", method: .get, headers: [.cookie: "pb_session=\(planted)"])
             #expect(page.status == .ok)
             #expect(!page.text.contains(planted), "the page's forms carry a fresh token, not the planted one")
             #expect(page.headers[.setCookie]?.hasPrefix("pb_session=") == true)
             // A token signed with another key (another board's) is not ours either.
-            let elsewhere = SessionTokens(key: [UInt8](repeating: 7, count: 32)).issue()
+            let elsewhere = SessionSigner(key: [UInt8](repeating: 7, count: 32)).issue()
             let other = try await client.post("/tasks", ["title": "x", "column": "today"], json: true, csrf: elsewhere, cookie: false, headers: [.cookie: "pb_session=\(elsewhere)"])
             #expect(other.status == .forbidden)
             #expect(try await client.titles()["today"] == [])
             // Undo ownership is a keyed hash of the session: the log holds no part of the token.
             try await client.addTasks(["mine"])
             let owners = try await store.changeOwnersForTesting()
-            #expect(owners == [TestApp.tokens.owner(of: TestApp.token)])
+            #expect(owners == [TestApp.signer.owner(of: TestApp.token)])
             #expect(owners.allSatisfy { !TestApp.token.hasPrefix(String($0.prefix(8))) && !$0.contains(TestApp.token.prefix(12)) })
         }
     }

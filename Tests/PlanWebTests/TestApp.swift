@@ -12,11 +12,11 @@ import Testing
 /// Builds the real app for tests: an in-memory store (unless given one), the repo's templates,
 /// a clock fixed at 2026-11-22 09:00 UTC and a fixed session token, so pages are byte-stable.
 enum TestApp {
-    /// The key session tokens are signed with in tests, and the tokens of two browsers.
+    /// The key session tokens are signed with in tests, its signer, and the tokens of two browsers.
     static let sessionKey = [UInt8](repeating: 0x5A, count: 32)
-    static let tokens = SessionTokens(key: sessionKey)
-    static let token = tokens.issue(nonce: [UInt8](repeating: 1, count: 16))
-    static let otherToken = tokens.issue(nonce: [UInt8](repeating: 2, count: 16))
+    static let signer = SessionSigner(key: sessionKey)
+    static let token = signer.issue(nonce: [UInt8](repeating: 1, count: 16))
+    static let otherToken = signer.issue(nonce: [UInt8](repeating: 2, count: 16))
     /// The environment every test app runs in: the fixed clock, key and new-session token.
     static func environment(assetVersion: String? = "0123456789ab") -> AppEnvironment {
         AppEnvironment(now: { fixedNow }, sessionKey: sessionKey, sessionNonce: { [UInt8](repeating: 1, count: 16) }, assetVersion: assetVersion)

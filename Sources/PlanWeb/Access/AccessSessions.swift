@@ -13,7 +13,7 @@ final class AccessSessions: Sendable {
 
     /// A new session id for a successful login.
     func open() -> String {
-        let id = SessionToken.random()
+        let id = RandomToken.random()
         sessions.withLock { sessions in
             sessions.append(id)
             if sessions.count > Self.capacity { sessions.removeFirst(sessions.count - Self.capacity) }
@@ -23,13 +23,13 @@ final class AccessSessions: Sendable {
 
     /// Ends a login (log out): its cookie opens nothing any more.
     func close(_ id: some StringProtocol) {
-        sessions.withLock { sessions in sessions.removeAll { SessionToken.matches(id, $0) } }
+        sessions.withLock { sessions in sessions.removeAll { RandomToken.matches(id, $0) } }
     }
 
     /// Whether `id` belongs to a login of this server (compared in constant time).
     func isOpen(_ id: some StringProtocol) -> Bool {
         sessions.withLock { sessions in
-            sessions.reduce(false) { found, session in SessionToken.matches(id, session) || found }
+            sessions.reduce(false) { found, session in RandomToken.matches(id, session) || found }
         }
     }
 }

@@ -9,7 +9,7 @@ public enum AccessToken {
 
     /// A fresh token: 32 bytes from the system's cryptographic generator (256 bits), base64url.
     public static func generate() -> String {
-        SessionToken.random()
+        RandomToken.random()
     }
 
     /// A cautious estimate of how many bits a guesser must cover. Each character counts the size

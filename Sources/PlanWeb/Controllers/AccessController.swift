@@ -12,47 +12,51 @@ struct AccessController {
     static let failurePause: Duration = .milliseconds(500)
 
     func addRoutes(to router: Router<PlanRequestContext>) {
-        router.get("/login", use: show)
-        router.post("/login", use: login)
-        router.post("/logout", use: logout)
+        router.get(.login, answer: show)
+        router.post(.login, answer: login)
+        router.post(.logout, answer: logout)
     }
 
-    @Sendable func show(_ request: Request, context: PlanRequestContext) async throws -> Response {
-        try deps.renderer.response(
-            LoginPage(csrf: context.csrfToken, next: Self.safeNext(request.uri.queryParameters["next"].map(String.init)), error: nil),
-            for: deps.reader(request, context))
+    @Sendable func show(_ request: Request, context: PlanRequestContext) async throws -> Answer {
+        Answer(page: {
+            try deps.page(LoginPage(csrf: context.csrfToken, next: Self.safeNext(request.uri.queryParameters["next"].map(String.init)), error: nil), request, context)
+        })
     }
 
-    @Sendable func login(_ request: Request, context: PlanRequestContext) async throws -> Response {
+    @Sendable func login(_ request: Request, context: PlanRequestContext) async throws -> Answer {
         let form = LoginForm(try context.fields())
         let next = form.next
-        switch limiter.check(context.client, { form.token.map { SessionToken.matches($0, accessToken) } ?? false }) {
+        switch limiter.check(context.client, { form.token.map { RandomToken.matches($0, accessToken) } ?? false }) {
         case .right:
             break
         case .wrong:
             try await Task.sleep(for: Self.failurePause)
-            let page = LoginPage(csrf: context.csrfToken, next: next, error: deps.strings(context)("login.wrong"))
-            return try deps.renderer.response(page, for: deps.reader(request, context), status: .unauthorized)
+            return Answer(page: {
+                let page = LoginPage(csrf: context.csrfToken, next: next, error: deps.strings(context)("login.wrong"))
+                return try deps.page(page, request, context, status: .unauthorized)
+            })
         case .refused:
-            let page = LoginPage(csrf: context.csrfToken, next: next, error: deps.strings(context)("login.tooMany"))
-            var response = try deps.renderer.response(page, for: deps.reader(request, context), status: .tooManyRequests)
-            response.headers[.retryAfter] = String(limiter.budget.window.components.seconds)
-            return response
+            // The form again, with the status and `Retry-After` of the refusal it is.
+            let refusal = Refusal(WebError.tooManyGuesses(retryAfter: limiter.budget.window), deps.strings(context))
+            return Answer(page: {
+                let page = LoginPage(csrf: context.csrfToken, next: next, error: deps.strings(context)("login.tooMany"))
+                var response = try deps.page(page, request, context, status: refusal.status)
+                response.headers.append(contentsOf: refusal.headers)
+                return response
+            })
         }
-        var response = Response.seeOther(next)
-        response.setCookie(Cookie(
-            name: LocalhostGuardMiddleware.accessCookie, value: sessions.open(), maxAge: 30 * 24 * 60 * 60,
-            path: "/", httpOnly: true, sameSite: .strict))
-        return response
+        return Answer(page: { .seeOther(next) })
+            .setting(Cookie(
+                name: LocalhostGuardMiddleware.accessCookie, value: sessions.open(), maxAge: 30 * 24 * 60 * 60,
+                path: "/", httpOnly: true, sameSite: .strict))
     }
 
     /// Ends this browser's login and sends it to the login form.
-    @Sendable func logout(_ request: Request, context: PlanRequestContext) async throws -> Response {
+    @Sendable func logout(_ request: Request, context: PlanRequestContext) async throws -> Answer {
         if let cookie = request.cookies[LocalhostGuardMiddleware.accessCookie]?.value { sessions.close(cookie) }
-        var response: Response = request.wantsJSON ? try .json(["loggedOut": true]) : .seeOther("/login")
-        response.setCookie(Cookie(
-            name: LocalhostGuardMiddleware.accessCookie, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict))
-        return response
+        return Answer.redirect(to: Route.login.path) { try .json(["loggedOut": true]) }
+            .setting(Cookie(
+                name: LocalhostGuardMiddleware.accessCookie, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict))
     }
 
     /// Only a path on this site: an open redirect would let another site bounce people through the login.
@@ -61,7 +65,7 @@ struct AccessController {
     static func safeNext(_ next: String?) -> String {
         guard let next, next.hasPrefix("/"), !next.hasPrefix("//"),
               next.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != "\\" })
-        else { return "/" }
+        else { return Route.board.path }
         return next
     }
 }

@@ -8,31 +8,35 @@ struct BoardController {
     let deps: WebDependencies
 
     func addRoutes(to router: Router<PlanRequestContext>) {
-        router.get("/", use: show)
-        router.post("/tasks", use: create)
-        router.post("/undo", use: undo)
-        router.post("/columns/:column/finished", use: showFinished)
-        router.post("/welcome", use: dismissWelcome)
-        router.post("/language", use: chooseLanguage)
-        router.get("/healthz") { _, _ in "ok" }
+        router.get(.board, answer: show)
+        router.post(.addTask, answer: create)
+        router.post(.undo, answer: undo)
+        router.post(.columnFinished, answer: showFinished)
+        router.post(.welcome, answer: dismissWelcome)
+        router.post(.language, answer: chooseLanguage)
+        router.get(.healthz) { _, _ in "ok" }
     }
 
-    @Sendable func show(_ request: Request, context: PlanRequestContext) async throws -> Response {
+    @Sendable func show(_ request: Request, context: PlanRequestContext) async throws -> Answer {
         let board = try await deps.currentBoard()
-        if request.wantsJSON { return try .json(BoardJSON(board)) }
-        let preferences = BoardPreferences(request)
-        let notice = FlashNotice.message(in: request, strings: deps.strings(context)).map(Notice.init)
-        // A page with a one-time notice is never answered from a cache; any other is the same
-        // page for as long as the board, this session and its choices are the same.
-        let tag = notice == nil ? entityTag(board.revision, context, preferences) : nil
-        if let tag, EntityTag.anyMatches(request.headers[values: .ifNoneMatch], tag) {
-            return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: Self.cacheControl, .vary: "Accept-Language"])
-        }
-        let page = try await deps.boardPage(context, preferences: preferences, notice: notice, board: board)
-        var response = try deps.renderer.response(page, for: deps.reader(request, context), cacheControl: Self.cacheControl)
-        response.headers[.eTag] = tag
-        if notice != nil { response.setCookie(FlashNotice.cleared) }
-        return response
+        return Answer(
+            page: {
+                let preferences = BoardPreferences(request)
+                let notice = FlashNotice.message(in: request, strings: deps.strings(context)).map(Notice.init)
+                // A page with a one-time notice is never answered from a cache; any other is the same
+                // page for as long as the board, this session and its choices are the same.
+                let tag = notice == nil ? entityTag(board.revision, context, preferences) : nil
+                if let tag, EntityTag.anyMatches(request.headers[values: .ifNoneMatch], tag) {
+                    return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: Self.cacheControl, .vary: "Accept-Language"])
+                }
+                let page = try await deps.boardPage(context, preferences: preferences, notice: notice, board: board)
+                var response = try deps.page(page, request, context)
+                response.headers[.cacheControl] = Self.cacheControl
+                response.headers[.eTag] = tag
+                if notice != nil { response.setCookie(FlashNotice.cleared) }
+                return response
+            },
+            json: { try .json(BoardJSON(board)) })
     }
 
     /// Kept by the browser alone, and checked with the server (If-None-Match) before each use.
@@ -49,7 +53,7 @@ struct BoardController {
         return "W/\"b\(revision)-\(hash.hex)\""
     }
 
-    @Sendable func create(_ request: Request, context: PlanRequestContext) async throws -> Response {
+    @Sendable func create(_ request: Request, context: PlanRequestContext) async throws -> Answer {
         let fields = try context.fields()
         return try await deps.boardChange(request, context) {
             let form = try AddTaskForm(fields)
@@ -57,71 +61,65 @@ struct BoardController {
             let new: NewTask
             do {
                 new = try NewTask(title: form.title, column: form.column, important: form.important, notes: notes?.notes ?? .none)
-            } catch let error as PlanError where !request.wantsJSON {
-                // Show the board again with what the person typed kept in that column's form.
-                let add = BoardPage.AddForm(title: form.title, important: form.important, error: deps.strings(context).message(error))
-                let page = try await deps.boardPage(context, preferences: BoardPreferences(request), addForms: [form.column: add])
-                return try deps.renderer.response(page, for: deps.reader(request, context), status: error.status)
+            } catch let error as PlanError {
+                // People see the board again with what they typed kept in that column's form.
+                return Answer(
+                    page: {
+                        let add = BoardPage.AddForm(title: form.title, important: form.important, error: deps.strings(context).message(error))
+                        let page = try await deps.boardPage(context, preferences: BoardPreferences(request), addForms: [form.column: add])
+                        return try deps.page(page, request, context, status: error.status)
+                    },
+                    json: { try await deps.refusalJSON(error, context) })
             }
             let created = try await deps.store.create(new, client: context.clientID)
-            if request.wantsJSON {
-                var response = try Response.json(TaskJSON(created.value, card: try deps.cardHTML(created.value, context.language)), status: .created)
-                response.headers[.boardRevision] = String(created.revision)
-                response.setCookie(BoardPreferences.welcomedCookie)
-                if let notes, !notes.removed.isEmpty { response.headers[.notesCleaned] = notes.removed.summary }
-                return response
-            }
-            var response = Response.seeOther("/#task-\(created.value.id)")
             // Whoever adds a task has found their way; the first-visit explanation stays away.
-            response.setCookie(BoardPreferences.welcomedCookie)
-            return response
+            return Answer.redirect(to: Route.cardPath(created.value.id)) {
+                var headers: HTTPFields = [.boardRevision: String(created.revision)]
+                headers.append(contentsOf: HTTPFields.notesCleaned(notes))
+                return try .json(TaskJSON(created.value, card: try deps.cardHTML(created.value, context.language)), status: .created, headers: headers)
+            }
+            .setting(BoardPreferences.welcomedCookie)
         }
     }
 
     /// The language switch: remembered in a cookie, then back to the page it was used on.
-    @Sendable func chooseLanguage(_ request: Request, context: PlanRequestContext) async throws -> Response {
+    @Sendable func chooseLanguage(_ request: Request, context: PlanRequestContext) async throws -> Answer {
         let form = try LanguageForm(try context.fields())
-        var response: Response = request.wantsJSON ? try .json(["language": form.language.tag]) : .seeOther(form.next)
-        response.setCookie(Cookie(
-            name: Language.cookieName, value: form.language.tag, maxAge: 400 * 24 * 60 * 60, path: "/", httpOnly: true, sameSite: .lax))
-        return response
+        return Answer.redirect(to: form.next) { try .json(["language": form.language.tag]) }
+            .setting(Cookie(
+                name: Language.cookieName, value: form.language.tag, maxAge: 400 * 24 * 60 * 60, path: "/", httpOnly: true, sameSite: .lax))
     }
 
     /// "Got it" on the first-visit explanation: it stays away in this browser.
-    @Sendable func dismissWelcome(_ request: Request, context: PlanRequestContext) async throws -> Response {
-        var response: Response = request.wantsJSON ? try .json(["welcome": "dismissed"]) : .seeOther("/")
-        response.setCookie(BoardPreferences.welcomedCookie)
-        return response
+    @Sendable func dismissWelcome(_ request: Request, context: PlanRequestContext) async throws -> Answer {
+        Answer.redirect(to: Route.board.path) { try .json(["welcome": "dismissed"]) }
+            .setting(BoardPreferences.welcomedCookie)
     }
 
-    @Sendable func undo(_ request: Request, context: PlanRequestContext) async throws -> Response {
+    @Sendable func undo(_ request: Request, context: PlanRequestContext) async throws -> Answer {
         try await deps.boardChange(request, context) {
             let undone = try await deps.store.undo(client: context.clientID)
-            if request.wantsJSON {
-                let task = undone.value.task
-                return try .json(UndoJSON(
+            let task = undone.value.task
+            return Answer.redirect(to: undone.value.exists ? Route.cardPath(task.id) : Route.board.path) {
+                try .json(UndoJSON(
                     revision: undone.revision, undone: undone.value.undone.rawValue, exists: undone.value.exists,
                     task: TaskJSON(task, card: undone.value.exists ? try deps.cardHTML(task, context.language) : nil)))
             }
-            return .seeOther(undone.value.exists ? "/#task-\(undone.value.task.id)" : "/")
         }
     }
 
     /// Folds a column's finished tasks away (`show=false`) or shows them again, for this browser.
-    @Sendable func showFinished(_ request: Request, context: PlanRequestContext) async throws -> Response {
+    @Sendable func showFinished(_ request: Request, context: PlanRequestContext) async throws -> Answer {
         let fields = try context.fields()
         return try await deps.boardChange(request, context) {
             let column = try BoardColumn(parsing: context.parameters.get("column") ?? "")
             let show = try ShowFinishedForm(fields).show
             var preferences = BoardPreferences(request)
             preferences.setHidesFinished(!show, in: column)
-            var response: Response = if request.wantsJSON {
+            return Answer.redirect(to: Route.board.path(fragment: "column-\(column.rawValue)")) {
                 try .json(ColumnPreferenceJSON(column: column.rawValue, hidesFinished: !show))
-            } else {
-                .seeOther("/#column-\(column.rawValue)")
             }
-            response.setCookie(preferences.cookie)
-            return response
+            .setting(preferences.cookie)
         }
     }
 }

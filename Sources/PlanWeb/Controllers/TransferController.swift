@@ -13,12 +13,12 @@ struct TransferController {
     let deps: WebDependencies
 
     func addRoutes(to router: Router<PlanRequestContext>) {
-        router.get("/export", use: export)
-        router.get("/import", use: importForm)
-        router.post("/import", use: importFile)
-        router.get("/import/review/:upload", use: review)
-        router.post("/import/review/:upload", use: confirm)
-        router.get("/imports/:revision", use: summary)
+        router.get(.export, use: export)
+        router.get(.import, answer: importForm)
+        router.post(.import, answer: importFile)
+        router.get(.importReview, answer: review)
+        router.post(.importReview, answer: confirm)
+        router.get(.importSummary, answer: summary)
     }
 
     @Sendable func export(_ request: Request, context: PlanRequestContext) async throws -> Response {
@@ -34,48 +34,62 @@ struct TransferController {
             body: .init(byteBuffer: ByteBuffer(bytes: try BoardExport.encoder.encode(document))))
     }
 
-    @Sendable func importForm(_ request: Request, context: PlanRequestContext) async throws -> Response {
-        try deps.renderer.response(TransferPage(csrf: context.csrfToken, json: "", error: nil), for: deps.reader(request, context))
+    @Sendable func importForm(_ request: Request, context: PlanRequestContext) async throws -> Answer {
+        Answer(page: { try deps.page(TransferPage(csrf: context.csrfToken, json: "", error: nil), request, context) })
     }
 
-    /// The file comes as a multipart upload (field `file`), as pasted text (field `json`), or as a JSON body.
-    @Sendable func importFile(_ request: Request, context: PlanRequestContext) async throws -> Response {
+    /// The file comes as a multipart upload (field `file`), as pasted text (field `json`), or as a
+    /// JSON body. A script imports in this one request; a person reviews first what needs choosing.
+    @Sendable func importFile(_ request: Request, context: PlanRequestContext) async throws -> Answer {
         let form = ImportFileForm(context.form)
-        do {
+        // The tasks the file holds, and which of them an earlier import brought already.
+        let read = { () async throws -> (bytes: ByteBuffer, source: ImportSource, existing: Set<String>) in
             let bytes = try Self.document(in: request, context, pasted: form.pastedJSON)
             let source = try BoardImporter.read(bytes)
-            let existing = try await deps.store.existingOrigins(BoardImporter.origins(of: source))
-            if request.wantsJSON {
-                // Scripts choose with fields: duplicates=skip leaves out what was imported before.
-                let choices = ImportChoices(skipDuplicates: form.skipsDuplicates)
-                return try .json(ImportJSON(try await store(source, choices: choices, existing: existing, context), strings: deps.strings(context)))
-            }
-            guard case .planboard = source, existing.isEmpty else {
-                // A Trello board's lists, or tasks imported before: the person decides first.
-                let id = SessionToken.random()
-                try await deps.store.stash(upload: Array(bytes.readableBytesView), id: id)
-                return .seeOther("/import/review/\(id)")
-            }
-            let summary = try await store(source, choices: ImportChoices(), existing: existing, context)
-            return .seeOther("/imports/\(summary.revision)")
-        } catch let error as PlanError {
-            if request.wantsJSON { return try await deps.refusedOnBoard(error, request, context) }
-            // The import page again, with the reason and whatever JSON was pasted.
-            let page = TransferPage(csrf: context.csrfToken, json: form.pastedJSON ?? "", error: deps.strings(context).message(error))
-            return try deps.renderer.response(page, for: deps.reader(request, context), status: error.status)
+            return (bytes, source, try await deps.store.existingOrigins(BoardImporter.origins(of: source)))
         }
+        return Answer(
+            page: {
+                do {
+                    let (bytes, source, existing) = try await read()
+                    guard case .planboard = source, existing.isEmpty else {
+                        // A Trello board's lists, or tasks imported before: the person decides first.
+                        let id = RandomToken.random()
+                        try await deps.store.stash(upload: Array(bytes.readableBytesView), id: id)
+                        return .seeOther(Route.importReview(upload: id).path)
+                    }
+                    let summary = try await store(source, choices: ImportChoices(), existing: existing, context)
+                    return .seeOther(Route.importSummary(revision: summary.revision).path)
+                } catch let error as PlanError {
+                    // The import page again, with the reason and whatever JSON was pasted.
+                    let page = TransferPage(csrf: context.csrfToken, json: form.pastedJSON ?? "", error: deps.strings(context).message(error))
+                    return try deps.page(page, request, context, status: error.status)
+                }
+            },
+            json: {
+                do {
+                    let (_, source, existing) = try await read()
+                    // Scripts choose with fields: duplicates=skip leaves out what was imported before.
+                    let choices = ImportChoices(skipDuplicates: form.skipsDuplicates)
+                    return try .json(ImportJSON(try await store(source, choices: choices, existing: existing, context), strings: deps.strings(context)))
+                } catch let error as PlanError {
+                    return try await deps.refusalJSON(error, context)
+                }
+            })
     }
 
     /// What the file holds, and the choices to make before importing it.
-    @Sendable func review(_ request: Request, context: PlanRequestContext) async throws -> Response {
+    @Sendable func review(_ request: Request, context: PlanRequestContext) async throws -> Answer {
         let (id, source) = try await stashed(context)
         let existing = try await deps.store.existingOrigins(BoardImporter.origins(of: source))
-        return try deps.renderer.response(
-            ImportReviewPage(id: id, source: source, duplicates: existing.count, csrf: context.csrfToken, strings: deps.strings(context)),
-            for: deps.reader(request, context))
+        return Answer(page: {
+            try deps.page(
+                ImportReviewPage(id: id, source: source, duplicates: existing.count, csrf: context.csrfToken, strings: deps.strings(context)),
+                request, context)
+        })
     }
 
-    @Sendable func confirm(_ request: Request, context: PlanRequestContext) async throws -> Response {
+    @Sendable func confirm(_ request: Request, context: PlanRequestContext) async throws -> Answer {
         let (id, source) = try await stashed(context)
         let form = ImportReviewForm(try context.fields())
         var choices = ImportChoices(skipDuplicates: !form.importsDuplicates)
@@ -89,23 +103,27 @@ struct TransferController {
             let existing = try await deps.store.existingOrigins(BoardImporter.origins(of: source))
             let summary = try await store(source, choices: choices, existing: existing, context)
             try await deps.store.dropStashedUpload(id)
-            return .seeOther("/imports/\(summary.revision)")
+            return Answer(page: { .seeOther(Route.importSummary(revision: summary.revision).path) })
         } catch let error as PlanError {
             let existing = try await deps.store.existingOrigins(BoardImporter.origins(of: source))
-            let strings = deps.strings(context)
-            let page = ImportReviewPage(id: id, source: source, duplicates: existing.count, csrf: context.csrfToken, strings: strings, error: strings.message(error))
-            return try deps.renderer.response(page, for: deps.reader(request, context), status: error.status)
+            return Answer(page: {
+                let strings = deps.strings(context)
+                let page = ImportReviewPage(
+                    id: id, source: source, duplicates: existing.count, csrf: context.csrfToken, strings: strings, error: strings.message(error))
+                return try deps.page(page, request, context, status: error.status)
+            })
         }
     }
 
     /// The summary of the import that made `revision`.
-    @Sendable func summary(_ request: Request, context: PlanRequestContext) async throws -> Response {
+    @Sendable func summary(_ request: Request, context: PlanRequestContext) async throws -> Answer {
         guard let revision = context.parameters.get("revision").flatMap(Int64.init),
               let json = try await deps.store.importSummary(revision: revision),
               let summary = try? JSONDecoder().decode(ImportSummary.self, from: Data(json.utf8))
         else { throw WebError.notFound }
-        if request.wantsJSON { return try .json(ImportJSON(summary.at(revision: revision), strings: deps.strings(context))) }
-        return try deps.renderer.response(ImportPage(summary: summary.at(revision: revision), strings: deps.strings(context)), for: deps.reader(request, context))
+        return Answer(
+            page: { try deps.page(ImportPage(summary: summary.at(revision: revision), strings: deps.strings(context)), request, context) },
+            json: { try .json(ImportJSON(summary.at(revision: revision), strings: deps.strings(context))) })
     }
 
     /// Plans and stores the import in one transaction, with its summary kept alongside.
@@ -119,7 +137,7 @@ struct TransferController {
 
     /// The stashed upload a review page is about; gone (or never there) is a 404 that says what to do.
     private func stashed(_ context: PlanRequestContext) async throws -> (String, ImportSource) {
-        guard let id = context.parameters.get("upload"), SessionToken.isWellFormed(id),
+        guard let id = context.parameters.get("upload"), RandomToken.isWellFormed(id),
               let bytes = try await deps.store.stashedUpload(id)
         else { throw WebError.uploadGone }
         return (id, try BoardImporter.read(bytes))

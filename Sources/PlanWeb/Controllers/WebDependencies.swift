@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import Logging
 import PlanCore
@@ -34,8 +35,13 @@ struct WebDependencies: Sendable {
     func reader(_ request: Request, _ context: PlanRequestContext) -> Reader {
         // Only a page reached by GET can be gone back to; a refused form's page goes back to the board.
         Reader(
-            strings: renderer.strings(context.language), csrf: context.csrfToken, path: request.method == .get ? request.uri.path : "/",
-            loggedIn: request.cookies[LocalhostGuardMiddleware.accessCookie] != nil && request.uri.path != "/login")
+            strings: renderer.strings(context.language), csrf: context.csrfToken, path: request.method == .get ? request.uri.path : Route.board.path,
+            loggedIn: request.cookies[LocalhostGuardMiddleware.accessCookie] != nil && request.uri.path != Route.login.path)
+    }
+
+    /// `page` drawn for whoever sent the request.
+    func page(_ page: some PageView, _ request: Request, _ context: PlanRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
+        try renderer.response(page, for: reader(request, context), status: status)
     }
 
     /// The request's language's texts.
@@ -91,27 +97,31 @@ struct WebDependencies: Sendable {
         try cards.card(task, strings: renderer.strings(language)).html
     }
 
-    /// A refused change on the board: scripts get the error as JSON (with the board when their view
-    /// was stale); people get the board again with the reason across the top.
-    func refusedOnBoard(_ error: PlanError, _ request: Request, _ context: PlanRequestContext) async throws -> Response {
-        if request.wantsJSON {
-            // Only a conflict needs the whole board (the client re-renders from it); other refusals just the revision.
-            let board = error.status == .conflict ? try await store.board() : nil
-            let revision = if let board { board.revision } else { try await store.revision() }
-            return try .json(
-                ErrorJSON(error: .init(code: error.code, message: strings(context).message(error)), revision: revision, board: board.map(BoardJSON.init)),
-                status: error.status)
-        }
-        let page = try await boardPage(context, preferences: BoardPreferences(request), banner: .error(strings(context).message(error)))
-        return try renderer.response(page, for: reader(request, context), status: error.status)
+    /// A refused change on the board: people get the board again with the reason across the top;
+    /// scripts get the refusal (`refusalJSON`).
+    func refusedOnBoard(_ error: PlanError, _ request: Request, _ context: PlanRequestContext) -> Answer {
+        Answer(
+            page: {
+                let page = try await boardPage(context, preferences: BoardPreferences(request), banner: .error(strings(context).message(error)))
+                return try self.page(page, request, context, status: error.status)
+            },
+            json: { try await refusalJSON(error, context) })
+    }
+
+    /// A refused change as scripts get it: the error and the board's revision, and the whole board
+    /// when their view was stale (a conflict), which they re-render from.
+    func refusalJSON(_ error: PlanError, _ context: PlanRequestContext) async throws -> Response {
+        let board = error.status == .conflict ? try await store.board() : nil
+        let revision = if let board { board.revision } else { try await store.revision() }
+        return try Refusal(error, strings(context)).json(revision: revision, board: board)
     }
 
     /// Runs a change requested from the board; a `PlanError` becomes `refusedOnBoard`.
-    func boardChange(_ request: Request, _ context: PlanRequestContext, _ change: () async throws -> Response) async throws -> Response {
+    func boardChange(_ request: Request, _ context: PlanRequestContext, _ change: () async throws -> Answer) async throws -> Answer {
         do {
             return try await change()
         } catch let error as PlanError {
-            return try await refusedOnBoard(error, request, context)
+            return refusedOnBoard(error, request, context)
         }
     }
 }
@@ -123,6 +133,6 @@ extension PlanRequestContext {
         return id
     }
 
-    /// Who made a change, for undo: a keyed hash of the session token (`SessionTokens.owner(of:)`).
+    /// Who made a change, for undo: a keyed hash of the session token (`SessionSigner.owner(of:)`).
     var clientID: String { sessionOwner }
 }

@@ -39,16 +39,12 @@ struct Strings: Sendable {
     /// Every key of this language's own catalog.
     var keys: Dictionary<String, String>.Keys { table.keys }
 
-    /// The texts the drag layer uses (keys starting `js.`), as JSON safe to place in a page's
-    /// `<script type="application/json">` (every `<` escaped, so nothing can close the element).
-    func scriptTable() throws -> String {
+    /// The texts the drag layer uses (keys starting `js.`), for the page's
+    /// `<script type="application/json" id="planboard-strings">` (`RenderedHTML.script`).
+    var scriptTable: [String: String] {
         var merged = fallback.filter { $0.key.hasPrefix("js.") }
         for (key, value) in table where key.hasPrefix("js.") { merged[key] = value }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(merged), as: UTF8.self)
-            .replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
-            .replacingOccurrences(of: "&", with: "\\u0026")
+        return merged
     }
 
     /// Reads every language's catalog from `folder`.

@@ -26,7 +26,7 @@ struct EventsController {
     static let maxStreams = 64
 
     func addRoutes(to router: Router<PlanRequestContext>) {
-        router.get("/events", use: stream)
+        router.get(.events, use: stream)
     }
 
     @Sendable func stream(_ request: Request, context: PlanRequestContext) async throws -> Response {
@@ -128,7 +128,7 @@ struct EventsController {
             let now = change.task.flatMap { board.task($0.id) }
             let html = try now.map { try deps.cardHTML($0, language) }
             let event = ChangeEventJSON(change, current: now, html: html)
-            ServerSentEvent(id: change.revision, event: "change", data: String(decoding: try JSONAnswer.encode(event), as: UTF8.self)).write(to: &out)
+            ServerSentEvent(id: change.revision, event: "change", data: String(decoding: try JSONFormat.encode(event), as: UTF8.self)).write(to: &out)
             sent = change.revision
         }
         try await writer.write(out)

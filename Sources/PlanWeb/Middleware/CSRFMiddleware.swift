@@ -13,7 +13,7 @@ struct CSRFMiddleware: RouterMiddleware {
 
     static let headerName = HTTPField.Name.csrfToken
 
-    let tokens: SessionTokens
+    let signer: SessionSigner
     let body: RequestBody
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -27,15 +27,15 @@ struct CSRFMiddleware: RouterMiddleware {
         guard !context.isNewSession else { throw WebError.forbidden }
         let cookie = context.csrfToken
         let header = request.headers[Self.headerName]
-        if let header, !SessionToken.matches(header, cookie) { throw WebError.forbidden }
+        if let header, !RandomToken.matches(header, cookie) { throw WebError.forbidden }
         // A body of megabytes (an import) is given back to the system once the request is done,
         // refused or not (a body refused as too large part way has been held all the same).
         let declared = request.headers[.contentLength].flatMap { Int($0) } ?? 0
         defer { if declared >= MemoryTrim.threshold || context.body.readableBytes >= MemoryTrim.threshold { MemoryTrim.soon() } }
         try await body.read(&request, into: &context)
-        guard let sent = header ?? context.form["csrf"], SessionToken.matches(sent, cookie) else { throw WebError.forbidden }
+        guard let sent = header ?? context.form["csrf"], RandomToken.matches(sent, cookie) else { throw WebError.forbidden }
         // Changes are owned (for undo) by a keyed hash of the session, worked out only for them.
-        context.sessionOwner = tokens.owner(of: cookie)
+        context.sessionOwner = signer.owner(of: cookie)
         return try await next(request, context)
     }
 

@@ -13,7 +13,7 @@ struct ErrorMiddleware: RouterMiddleware {
 
     let renderer: PageRenderer
     let store: any BoardStore
-    let tokens: SessionTokens
+    let signer: SessionSigner
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
@@ -37,17 +37,11 @@ struct ErrorMiddleware: RouterMiddleware {
     }
 
     private func errorResponse(_ error: any Error, for request: Request, context: Context) async -> Response {
-        if case WebError.unauthorized(let next) = error {
-            // People are sent to the login form; scripts get a 401 that says how to authenticate.
-            if !request.wantsJSON && request.method == .get {
-                return .seeOther("/login?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"))
-            }
-        }
         // This middleware runs before the session is read, so it works out the reader itself. A
         // request without a session of ours (none, or a value this server did not issue) gets a
         // fresh one with the refusal, so that the next form it sends can succeed.
-        let session = tokens.ours(in: request)
-        let reader = Reader(strings: renderer.strings(context.language), csrf: session ?? tokens.issue(), path: "/")
+        let session = signer.ours(in: request)
+        let reader = Reader(strings: renderer.strings(context.language), csrf: session ?? signer.issue(), path: Route.board.path)
         let refusal: Refusal
         if let known = Refusal(error, reader.strings) {
             refusal = known
@@ -56,24 +50,27 @@ struct ErrorMiddleware: RouterMiddleware {
             context.logger.error("unexpected error answering \(request.method) \(request.uri.path): \(String(reflecting: error))")
             refusal = Refusal(status: .internalServerError, code: "internal", message: reader.strings("error.internal"))
         }
+        // Requests refused at the door learn nothing about the board, not even its revision.
+        let atTheDoor: Bool = switch error as? WebError {
+        case .misdirected, .crossSite, .unauthorized, .tooManyGuesses: true
+        default: false
+        }
+        // Nor does a request the database could not answer: asking it again would only wait again.
+        let databaseAway = error is StoreUnavailable
+        let json: Answer.Form = { [store] in
+            try refusal.json(revision: !atTheDoor && !databaseAway ? try? await store.revision() : nil)
+        }
+        var answer: Answer
+        if case WebError.unauthorized(let next) = error, request.method == .get {
+            // People are sent to the login form; scripts get a 401 that says how to authenticate.
+            answer = .redirect(to: Route.loginPath(next: next), json: json)
+        } else {
+            answer = Answer(page: { try errorPage(refusal, for: request, reader: reader, databaseAway: databaseAway) }, json: json)
+            if session == nil, !atTheDoor, let token = reader.csrf { answer = answer.setting(SessionSigner.cookie(token)) }
+        }
         do {
-            // Requests refused at the door learn nothing about the board, not even its revision.
-            let atTheDoor: Bool = switch error as? WebError {
-            case .misdirected, .crossSite, .unauthorized, .tooManyGuesses: true
-            default: false
-            }
-            // Nor does a request the database could not answer: asking it again would only wait again.
-            let databaseAway = error is StoreUnavailable
-            var response = try await refusalResponse(
-                refusal, for: request, reader: reader, revealRevision: !atTheDoor && !databaseAway, databaseAway: databaseAway)
-            if session == nil, !atTheDoor, let token = reader.csrf { response.setCookie(SessionTokens.cookie(token)) }
-            if case WebError.unauthorized = error { response.headers[.wwwAuthenticate] = "Bearer" }
-            if case WebError.methodNotAllowed = error { response.headers[.allow] = "GET, HEAD, POST" }
-            if case WebError.tooManyGuesses(let wait) = error { response.headers[.retryAfter] = String(wait.components.seconds) }
-            if databaseAway {
-                response.headers[.retryAfter] = "2"
-                context.logger.warning("answered 503: \(error)")
-            }
+            let response = try await answer.response(to: request)
+            if databaseAway { context.logger.warning("answered 503: \(error)") }
             return response
         } catch {
             context.logger.error("could not draw the error page: \(String(reflecting: error))")
@@ -81,13 +78,8 @@ struct ErrorMiddleware: RouterMiddleware {
         }
     }
 
-    private func refusalResponse(
-        _ refusal: Refusal, for request: Request, reader: Reader, revealRevision: Bool, databaseAway: Bool
-    ) async throws -> Response {
-        if request.wantsJSON {
-            let revision = revealRevision ? try? await store.revision() : nil
-            return try .json(ErrorJSON(error: .init(code: refusal.code, message: refusal.message), revision: revision, board: nil), status: refusal.status)
-        }
+    /// The page that says what was refused and how to get back, with the refusal's headers.
+    private func errorPage(_ refusal: Refusal, for request: Request, reader: Reader, databaseAway: Bool) throws -> Response {
         let heading = databaseAway ? "error.heading.away" : Self.heading(for: refusal.status)
         var page = ErrorPage(status: Int(refusal.status.code), heading: reader.strings(heading), message: refusal.message)
         // A page the database could not answer is tried again, by the person or by itself: the
@@ -97,7 +89,9 @@ struct ErrorMiddleware: RouterMiddleware {
            case let location = request.uri.description, location.hasPrefix("/"), !location.hasPrefix("//") {
             page.retry = .init(location: location, seconds: Self.retrySeconds, note: reader.strings("error.retrying", ["seconds": Self.retrySeconds]))
         }
-        return try renderer.response(page, for: reader, status: refusal.status)
+        var response = try renderer.response(page, for: reader, status: refusal.status)
+        response.headers.append(contentsOf: refusal.headers)
+        return response
     }
 
     /// How often a page the database could not answer reloads itself.

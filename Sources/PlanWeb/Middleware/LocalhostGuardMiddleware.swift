@@ -17,8 +17,8 @@ struct LocalhostGuardMiddleware: RouterMiddleware {
     static let accessCookie = "pb_access"
     /// Reachable without the access token: what the login page needs (its language switch too,
     /// which only sets a cookie), and the liveness probe.
-    static let openPaths: Set<String> = ["/login", "/logout", "/language", "/healthz", "/board.css", "/favicon.svg"]
-    /// Static files the login page loads, at any version of `/assets/VERSION/NAME`.
+    static let openPaths = Set([Route.login, .logout, .language, .healthz].map(\.path) + openAssets.map { "/" + $0 })
+    /// Static files the login page loads, at `/NAME` and at any version of `/assets/VERSION/NAME`.
     static let openAssets: Set<String> = ["board.css", "favicon.svg"]
 
     /// Whether `path` may be fetched before logging in.
@@ -43,7 +43,7 @@ struct LocalhostGuardMiddleware: RouterMiddleware {
         guard [.get, .head, .post].contains(request.method) else { throw WebError.methodNotAllowed }
         if request.method == .post, let source = Self.sourceOrigin(request), !Self.isThisBoard(source, request) { throw WebError.crossSite }
         if let accessToken, !Self.isOpen(request.uri.path), try await !carries(accessToken, request, from: context.client) {
-            throw WebError.unauthorized(next: request.method == .get ? request.uri.description : "/")
+            throw WebError.unauthorized(next: request.method == .get ? request.uri.description : Route.board.path)
         }
         return try await next(request, context)
     }
@@ -97,7 +97,7 @@ struct LocalhostGuardMiddleware: RouterMiddleware {
     /// one is counted and answered after the same pause as a wrong login.
     func carries(_ token: String, _ request: Request, from client: String) async throws -> Bool {
         if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
-            switch limiter.check(client, { SessionToken.matches(header.dropFirst("bearer ".count), token) }) {
+            switch limiter.check(client, { RandomToken.matches(header.dropFirst("bearer ".count), token) }) {
             case .right:
                 return true
             case .wrong:

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 extension Response {
@@ -14,5 +15,13 @@ extension Response {
     mutating func say(language: Language) {
         headers[.contentLanguage] = language.tag
         vary(on: "Accept-Language")
+    }
+}
+
+extension HTTPFields {
+    /// `X-Notes-Cleaned` when the sanitizer removed something from the notes a script sent.
+    static func notesCleaned(_ notes: NoteRenderer.Rendered?) -> HTTPFields {
+        guard let notes, !notes.removed.isEmpty else { return [:] }
+        return [.notesCleaned: notes.removed.summary]
     }
 }

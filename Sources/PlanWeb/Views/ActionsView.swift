@@ -24,7 +24,6 @@ struct ActionsView: Sendable {
 
     /// The choices for `task` where it is now: the other columns, and no "up" at the top.
     init(task: PlanTask, index: Int, count: Int, strings: Strings) {
-        let base = "/tasks/\(task.id)"
         items = Self.choices(for: task.column, strings).compactMap { choice in
             if task.finished && choice.value != "delete" { return nil }
             let enabled = switch choice.value {
@@ -32,7 +31,7 @@ struct ActionsView: Sendable {
             case "down", "bottom": index < count - 1
             default: true
             }
-            return choice.item(formAction: base + (choice.value == "delete" ? "/delete" : "/move"), enabled: enabled)
+            return choice.item(formAction: (choice.value == "delete" ? Route.delete(task.id) : Route.move(task.id)).path, enabled: enabled)
         }
     }
 

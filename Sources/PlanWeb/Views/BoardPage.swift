@@ -45,6 +45,8 @@ package struct BoardPage: PageView {
         /// The cards, already drawn (see `CardCache`); `PageRenderer.board` puts them where `cards` marks.
         let drawn: [RenderedHTML]
         let add: AddForm
+        /// Where its "hide finished" / "show finished" button posts.
+        let finishedPath: String
 
         /// Where the cards go in the page: drawing thousands of them through Mustache would copy
         /// them section by section, so the page is drawn around a marker and they are spliced in.
@@ -74,7 +76,8 @@ package struct BoardPage: PageView {
                 finishedCount: finished,
                 hidesFinished: preferences.hidesFinished(in: column),
                 drawn: cards[column] ?? [],
-                add: addForms[column] ?? AddForm())
+                add: addForms[column] ?? AddForm(),
+                finishedPath: Route.columnFinished(column).path)
         }
         self.menu = menu
         self.scriptStrings = scriptStrings

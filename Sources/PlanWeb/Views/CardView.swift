@@ -19,6 +19,8 @@ struct CardView: Sendable, Equatable {
     let moreLabel: String
     /// The tooltip of the star.
     let importantLabel: String
+    /// Where its title, its check and its "⋯" lead.
+    let paths: TaskPaths
 
     init(_ task: PlanTask, strings: Strings) {
         id = task.id
@@ -37,5 +39,6 @@ struct CardView: Sendable, Equatable {
         finishLabel = strings(task.finished ? "card.reopen" : "card.finish", ["title": task.title])
         moreLabel = strings("card.more", ["title": task.title])
         importantLabel = strings("card.important")
+        paths = TaskPaths(id: task.id)
     }
 }

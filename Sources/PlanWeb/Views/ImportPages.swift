@@ -32,7 +32,8 @@ struct ImportReviewPage: PageView {
         let selected: Bool
     }
 
-    let id: String
+    /// Where the choices are posted: this review's own address.
+    let path: String
     let csrf: String
     /// "From the Trello board “Home”: 4 tasks. …"
     let intro: String
@@ -45,7 +46,7 @@ struct ImportReviewPage: PageView {
     let error: String?
 
     init(id: String, source: ImportSource, duplicates: Int, csrf: String, strings: Strings, error: String? = nil) {
-        self.id = id
+        path = Route.importReview(upload: id).path
         self.csrf = csrf
         self.error = error
         let total: Int

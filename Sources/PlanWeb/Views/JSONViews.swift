@@ -83,27 +83,11 @@ struct RevisionJSON: Encodable, Sendable {
 
 /// How every JSON the app sends is written (answers and live events alike): ISO 8601 dates and
 /// sorted keys, so answers are stable.
-enum JSONAnswer {
+enum JSONFormat {
     static func encode(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(value)
-    }
-}
-
-extension Response {
-    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        Response(
-            status: status,
-            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(bytes: try JSONAnswer.encode(value))))
-    }
-}
-
-extension Request {
-    /// Whether the client asked for JSON rather than a page.
-    var wantsJSON: Bool {
-        headers[.accept]?.contains("application/json") ?? false
     }
 }

@@ -29,6 +29,8 @@ package struct PageRenderer: Sendable {
     let catalogs: [Language: Strings]
     /// The drag layer's texts per language, ready for the board page's data block.
     let scriptTables: [Language: RenderedHTML]
+    /// The route table for the scripts (`Route.scriptTable`), ready for a page's data block.
+    let routeTable: RenderedHTML
 
     init(templates folder: URL, assets: StaticAssets) async throws {
         // Must be registered before the templates are parsed: they name it in a pragma.
@@ -36,7 +38,8 @@ package struct PageRenderer: Sendable {
         library = try await MustacheLibrary(directory: folder.path)
         self.assets = assets
         catalogs = try Strings.load(from: folder.appendingPathComponent("strings", isDirectory: true))
-        scriptTables = try catalogs.mapValues { RenderedHTML.script(try $0.scriptTable()) }
+        scriptTables = try catalogs.mapValues { try RenderedHTML.script($0.scriptTable) }
+        routeTable = try RenderedHTML.script(Route.scriptTable)
         for name in ["board", "task", "error", "partials/card"] where library.getTemplate(named: name) == nil {
             throw TemplateMissing(name: name, folder: folder.path)
         }
@@ -49,7 +52,7 @@ package struct PageRenderer: Sendable {
 
     /// The page's HTML, or a thrown error if its template is missing (a deployment fault, not a person's).
     func html(_ page: some PageView, for reader: Reader) throws -> String {
-        let envelope = PageEnvelope(page: page, assets: assets.basePath, reader: reader)
+        let envelope = PageEnvelope(page: page, assets: assets.basePath, reader: reader, routeTable: routeTable)
         guard let html = library.render(envelope, withTemplate: type(of: page).template) else {
             throw TemplateMissing(name: type(of: page).template, folder: "")
         }
@@ -64,20 +67,15 @@ package struct PageRenderer: Sendable {
         return html
     }
 
-    /// The page as a response with the given status.
+    /// The page as a response with the given status, saying which language it is in. The board
+    /// is drawn around its cards (`board(_:for:)`).
     func response(_ page: some PageView, for reader: Reader, status: HTTPResponse.Status = .ok) throws -> Response {
-        Self.inLanguage(.html(try html(page, for: reader), status: status), reader.language)
-    }
-
-    /// The board page as a response with the given status.
-    func response(_ page: BoardPage, for reader: Reader, status: HTTPResponse.Status = .ok, cacheControl: String = "no-store") throws -> Response {
-        Self.inLanguage(.html(try board(page, for: reader), status: status, cacheControl: cacheControl), reader.language)
-    }
-
-    /// The response, saying which language it is in.
-    private static func inLanguage(_ response: Response, _ language: Language) -> Response {
-        var response = response
-        response.say(language: language)
+        var response: Response = if let board = page as? BoardPage {
+            .html(try self.board(board, for: reader), status: status)
+        } else {
+            .html(try html(page, for: reader), status: status)
+        }
+        response.say(language: reader.language)
         return response
     }
 
@@ -89,12 +87,14 @@ package struct PageRenderer: Sendable {
 }
 
 /// What every page is drawn with besides its own view model: the versioned path of the static
-/// files (`{{assets}}`), the reader's texts (`{{t.some.key}}`) and language (`{{lang}}`), and
-/// what the language switch needs. Every other name is the page's.
+/// files (`{{assets}}`), the reader's texts (`{{t.some.key}}`) and language (`{{lang}}`), what the
+/// language switch needs, the paths of the routes (`{{routes.undo}}`) and the route table for
+/// scripts (`{{{routeTable.html}}}`). Every other name is the page's.
 private struct PageEnvelope: MustacheParent {
     let page: any PageView
     let assets: String
     let reader: Reader
+    let routeTable: RenderedHTML
 
     /// One choice of the language switch.
     struct LanguageOption: MustacheParent {
@@ -120,6 +120,8 @@ private struct PageEnvelope: MustacheParent {
         case "readerCSRF": return reader.csrf
         case "here": return reader.path
         case "loggedIn": return reader.loggedIn
+        case "routes": return RoutePaths()
+        case "routeTable": return routeTable
         case "languages":
             return Language.allCases.map { LanguageOption(tag: $0.tag, name: $0.nativeName, current: $0 == reader.language) }
         default: break
@@ -134,21 +136,13 @@ private struct PageEnvelope: MustacheParent {
 }
 
 extension Response {
-    /// A page. Not stored by default (pages carry the session's token and may hold typed text);
-    /// the board, which has a validator, is stored privately and revalidated (`private, no-cache`).
-    static func html(_ html: String, status: HTTPResponse.Status = .ok, cacheControl: String = "no-store") -> Response {
-        Response.html(ByteBuffer(string: html), status: status, cacheControl: cacheControl)
+    /// A page. Not stored (pages carry the session's token and may hold typed text); the board,
+    /// which has a validator, replaces this with its own `Cache-Control` (`BoardController.cacheControl`).
+    static func html(_ html: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response.html(ByteBuffer(string: html), status: status)
     }
 
-    static func html(_ html: ByteBuffer, status: HTTPResponse.Status = .ok, cacheControl: String = "no-store") -> Response {
-        Response(
-            status: status,
-            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: cacheControl],
-            body: .init(byteBuffer: html))
-    }
-
-    /// POST → 303 → GET: the browser follows with a GET, so a reload never repeats the post.
-    static func seeOther(_ location: String) -> Response {
-        Response(status: .seeOther, headers: [.location: location])
+    static func html(_ html: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: html))
     }
 }

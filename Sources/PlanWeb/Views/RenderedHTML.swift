@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 import NIOCore
 
@@ -20,9 +21,15 @@ struct RenderedHTML: Sendable, Equatable {
     /// Nothing.
     static let empty = RenderedHTML(html: "")
 
-    /// JSON made safe for a `<script type="application/json">` element by `Strings.scriptTable`.
-    static func script(_ json: String) -> RenderedHTML {
-        RenderedHTML(html: json)
+    /// A table for the scripts, as JSON safe inside a `<script type="application/json">` element:
+    /// sorted keys, and every `<`, `>` and `&` escaped, so nothing in it can close the element.
+    static func script(_ table: [String: String]) throws -> RenderedHTML {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json = String(decoding: try encoder.encode(table), as: UTF8.self)
+            .replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
+            .replacingOccurrences(of: "&", with: "\\u0026")
+        return RenderedHTML(html: json)
     }
 }
 

@@ -5,7 +5,8 @@ import PlanCore
 struct TaskActionsPage: PageView {
     static let template = "actions"
 
-    let id: TaskID
+    /// Where its form posts and its links lead.
+    let paths: TaskPaths
     let title: String
     /// "Move or delete “Buy milk”".
     let heading: String
@@ -20,7 +21,7 @@ struct TaskActionsPage: PageView {
     init(task: PlanTask, on board: Board, csrf: String, strings: Strings) {
         let tasks = board.tasks(in: task.column)
         let index = tasks.firstIndex { $0.id == task.id } ?? 0
-        id = task.id
+        paths = TaskPaths(id: task.id)
         title = task.title
         heading = strings("actions.title", ["title": task.title])
         self.csrf = csrf

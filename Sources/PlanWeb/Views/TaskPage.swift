@@ -6,7 +6,8 @@ import PlanNotes
 package struct TaskPage: PageView {
     package static let template = "task"
 
-    let id: TaskID
+    /// Where its forms post and its links lead.
+    let paths: TaskPaths
     let csrf: String
     let heading: String
     let columnTitle: String
@@ -69,7 +70,7 @@ package struct TaskPage: PageView {
         task: PlanTask, strings: Strings, timeZone: TimeZone?, csrf: String, notesHTML: SanitizedHTML?, previewing: Bool = false,
         form: EditForm? = nil, version: Int64, banner: Banner? = nil
     ) {
-        id = task.id
+        paths = TaskPaths(id: task.id)
         self.csrf = csrf
         heading = task.title
         columnTitle = strings.column(task.column)

@@ -40,6 +40,7 @@ extension BoardPage.ColumnView: MustacheParent {
         case "drawn": drawn
         case "cards": cards
         case "add": add
+        case "finishedPath": finishedPath
         default: nil
         }
     }
@@ -58,6 +59,7 @@ extension CardView: MustacheParent {
         case "finishLabel": finishLabel
         case "moreLabel": moreLabel
         case "importantLabel": importantLabel
+        case "paths": paths
         default: nil
         }
     }
