@@ -43,8 +43,8 @@ extension PostgresBoardStore {
             facts.due = try await placedTasks(tx, finished: false, dueBy: today)
             guard let turn = DayPlan.turn(facts, lastTurned: board.settings.lastTurnedDay, today: today, calendar: calendar, at: now) else { return nil }
             try await tx.execute("UPDATE board_state SET last_turned_day = \(today.iso) WHERE id = 1")
-            let done = try await carryOut(tx, board, turn.change, client: nil, at: now)
-            return Revised(revision: done.revision, value: turn.summary)
+            guard let change = turn.change else { return Revised(revision: board.revision, value: turn.summary) }
+            return Revised(revision: try await carryOut(tx, board, change, client: nil, at: now).revision, value: turn.summary)
         }
     }
 
@@ -101,6 +101,44 @@ extension PostgresBoardStore {
             """#
         ).map { row in
             PlacedTask(try PlanTask(postgres: row), above: try row.makeRandomAccess()["above"].decode(Int64?.self))
+        }
+    }
+}
+
+extension PostgresBoardStore {
+    public func arrivals() async throws -> [TaskID: BoardColumn] {
+        try await autocommit { tx in
+            try await tx.rows("""
+                SELECT task_id, before FROM change AS arrival
+                WHERE revision = (SELECT MAX(revision) FROM change WHERE kind = 'turn') AND placed AND undone_by IS NULL
+                AND NOT EXISTS (SELECT 1 FROM change AS later WHERE later.task_id = arrival.task_id AND later.placed AND later.revision > arrival.revision)
+                """
+            ).reduce(into: [:]) { arrivals, row in
+                let (id, before) = try row.decode((Int64, String?).self)
+                if let task = try LoggedChange.task(before) { arrivals[id] = task.column }
+            }
+        }
+    }
+
+    public func undoArrival(_ id: TaskID, client: String?) async throws -> Revised<PlanTask> {
+        try await write { tx, now, board in
+            guard let row = try await tx.rows("""
+                SELECT revision, entry, kind, before, after, previous_anchor, notes_back, notes_digest FROM change
+                WHERE task_id = \(id) AND kind = 'turn' AND placed AND undone_by IS NULL ORDER BY revision DESC LIMIT 1
+                """).first
+            else { throw PlanError.nothingToUndo }
+            let (revision, index, kind, before, after, anchor, back, digest) = try row.decode((Int64, Int, String, String?, String?, Int64?, String?, Int64?).self)
+            guard let logged = try LoggedUndo(
+                revision: revision, kind: kind, before: before, after: after, previousAnchor: anchor, notesBack: back, notesDigest: digest)
+            else { throw PlanError.nothingToUndo }
+            let facts = try await undoFacts(tx, logged)
+            let back = try UndoPlan.decide(facts, at: now)
+            // A move of the person's own, which their undo can take back in turn.
+            var above: TaskID?
+            if let current = facts.current { above = try await tx.predecessor(of: current) }
+            let undone = try await carryOut(tx, board, PlannedChange(.move, back.write, before: back.before, previousAnchor: above), client: client, at: now).first
+            try await tx.execute("UPDATE change SET undone_by = \(undone.revision) WHERE revision = \(revision) AND entry = \(index)")
+            return undone
         }
     }
 }

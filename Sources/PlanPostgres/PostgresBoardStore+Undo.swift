@@ -64,7 +64,7 @@ extension PostgresBoardStore {
 
     /// What the rules need to know to undo one entry, in one statement: the task as it is now,
     /// when it was last placed, and the task it followed before the change.
-    private func undoFacts(_ tx: PostgresTransaction, _ entry: LoggedUndo) async throws -> UndoFacts {
+    func undoFacts(_ tx: PostgresTransaction, _ entry: LoggedUndo) async throws -> UndoFacts {
         let needs = UndoPlan.Needs(entry)
         var facts = UndoFacts(entry)
         guard let row = try await tx.rows(#"""

@@ -34,8 +34,8 @@ extension SQLiteBoardStore {
             facts.due = try placedTasks(db, where: "NOT finished AND whenDay <= ?", [today.iso])
             guard let turn = DayPlan.turn(facts, lastTurned: settings.lastTurnedDay, today: today, calendar: calendar, at: now) else { return nil }
             try db.execute(sql: "UPDATE boardState SET lastTurnedDay = ?", arguments: [today.iso])
-            let done = try carryOut(db, turn.change, client: nil, at: now)
-            return Revised(revision: done.revision, value: turn.summary)
+            let revision = try turn.change.map { try carryOut(db, $0, client: nil, at: now).revision } ?? Self.revision(db)
+            return Revised(revision: revision, value: turn.summary)
         }
     }
 
@@ -104,5 +104,47 @@ extension SQLiteBoardStore {
                 """,
             arguments: arguments
         ).map { row in PlacedTask(try PlanTask(row: row), above: row["above"]) }
+    }
+}
+
+extension SQLiteBoardStore {
+    public func arrivals() async throws -> [TaskID: BoardColumn] {
+        try await writer.read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT taskID, before FROM change AS arrival
+                    WHERE revision = (SELECT MAX(revision) FROM change WHERE kind = 'turn') AND placed AND undoneBy IS NULL
+                    AND NOT EXISTS (SELECT 1 FROM change AS later WHERE later.taskID = arrival.taskID AND later.placed AND later.revision > arrival.revision)
+                    """)
+            return try rows.reduce(into: [:]) { arrivals, row in
+                if let before = try LoggedChange.task(row["before"]) { arrivals[row["taskID"]] = before.column }
+            }
+        }
+    }
+
+    public func undoArrival(_ id: TaskID, client: String?) async throws -> Revised<PlanTask> {
+        try await write { db, now in
+            guard let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT revision, entry, kind, before, after, previousAnchor, notesBack, notesDigest FROM change
+                    WHERE taskID = ? AND kind = 'turn' AND placed AND undoneBy IS NULL ORDER BY revision DESC LIMIT 1
+                    """,
+                arguments: [id]),
+                let logged = try LoggedUndo(
+                    revision: row["revision"], kind: row["kind"], before: row["before"], after: row["after"],
+                    previousAnchor: row["previousAnchor"], notesBack: row["notesBack"], notesDigest: row["notesDigest"])
+            else { throw PlanError.nothingToUndo }
+            let facts = try undoFacts(db, logged)
+            let back = try UndoPlan.decide(facts, at: now)
+            // A move of the person's own, which their undo can take back in turn.
+            let above = try facts.current.flatMap { try predecessor(db, of: $0) }
+            let undone = try carryOut(db, PlannedChange(.move, back.write, before: back.before, previousAnchor: above), client: client, at: now).first
+            try db.execute(
+                sql: "UPDATE change SET undoneBy = ? WHERE revision = ? AND entry = ?",
+                arguments: [undone.revision, logged.revision, row["entry"] as Int])
+            return undone
+        }
     }
 }

@@ -60,7 +60,7 @@ extension SQLiteBoardStore {
     }
 
     /// What the rules need to know to undo one entry: the task as it is now and its neighbours.
-    private func undoFacts(_ db: Database, _ entry: LoggedUndo) throws -> UndoFacts {
+    func undoFacts(_ db: Database, _ entry: LoggedUndo) throws -> UndoFacts {
         let needs = UndoPlan.Needs(entry)
         var facts = UndoFacts(entry)
         facts.current = try needs.current.flatMap { try Self.findTask(db, $0) }

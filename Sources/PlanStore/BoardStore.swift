@@ -57,13 +57,20 @@ public protocol BoardStore: Sendable {
     func settings() async throws -> BoardSettings
     /// Changes the board's time zone (nil: the server's) and the hour its day starts, checked first.
     func saveSettings(timeZone: String?, dayStartsAt: Int, client: String?) async throws -> Revised<BoardSettings>
-    /// Turns the board's day when it is due (see `DayPlan.turn`), in one change; nil when the board
-    /// has turned today already. Safe to call at any time, from any number of servers.
+    /// Turns the board's day when it is due (see `DayPlan.turn`), in one change (none for a board's
+    /// first turn that moves nothing); nil when the board has turned today already. Safe to call at
+    /// any time, from any number of servers.
     func turnDay() async throws -> Revised<TurnSummary>?
     /// Sends a column's finished tasks to the logbook now, in one change.
     func clearFinished(in column: BoardColumn, client: String?) async throws -> Revised<[PlanTask]>
     /// Brings a task back from the logbook to the top of its column, unfinished.
     func putBack(_ id: TaskID, client: String?) async throws -> Revised<PlanTask>
+    /// The tasks the latest day's turn brought to Today that are still where it put them, each with
+    /// the column it came from: each arrival can be undone on its own (`undoArrival`).
+    func arrivals() async throws -> [TaskID: BoardColumn]
+    /// Sends one task the day's turn brought to Today back where it was, its day restored, as a
+    /// move of `client`'s (which their undo takes back); refused when the task has changed or moved since.
+    func undoArrival(_ id: TaskID, client: String?) async throws -> Revised<PlanTask>
     /// A page of the logbook after `cursor` (nil: the first page), at most `limit` entries.
     func logbook(after cursor: LogbookCursor?, limit: Int) async throws -> LogbookPage
     /// Wake-ups for every committed change, this server's own and other servers' on the same

@@ -38,10 +38,12 @@ package enum DayPlan {
     /// before today's start goes to the logbook, keeping its column, notes and origin, under the day
     /// it was finished; every open task whose day has come goes to the top of Today in the order of
     /// its day, its column and its place, its day cleared (it has arrived); a task already in Today
-    /// stays where it is. Days missed while no server ran are turned in the same one change.
+    /// stays where it is. Days missed while no server ran are turned in the same one change. A turn
+    /// that moves no task is still a change (open pages redraw what "today" and "overdue" mean),
+    /// except a board's very first turn, which has no page to redraw: its change is nil.
     package static func turn(
         _ facts: TurnFacts, lastTurned: BoardDay?, today: BoardDay, calendar: BoardCalendar, at now: Date
-    ) -> (change: PlannedChange, summary: TurnSummary)? {
+    ) -> (change: PlannedChange?, summary: TurnSummary)? {
         if let lastTurned, lastTurned >= today { return nil }
         let start = calendar.start(of: today)
         let logged = facts.finished.filter { ($0.task.finishedAt ?? $0.task.updated) < start }.map { placed in
@@ -65,7 +67,9 @@ package enum DayPlan {
             }
         }
         let summary = TurnSummary(from: lastTurned, to: today, logged: logged.count, arrived: arrived.count)
-        return (PlannedChange(.turn, entries: logged + arrived + stayed.reversed(), detail: summary.json), summary)
+        let entries = logged + arrived + stayed.reversed()
+        if lastTurned == nil && entries.isEmpty { return (nil, summary) }
+        return (PlannedChange(.turn, entries: entries, detail: summary.json), summary)
     }
 
     /// A column's finished tasks sent to the logbook now, in their order; nil when it has none.

@@ -93,6 +93,32 @@ import Testing
     }
 
     @Test(arguments: StoreKind.available)
+    func eachTaskTheTurnBroughtCanBeSentBackOnItsOwnWithItsDay(_ kind: StoreKind) async throws {
+        try await withBoard(kind, at: "2026-11-24T10:00:00+01:00") { store, clock in
+            _ = try await store.turnDay()
+            let later = try await store.add(["l1", "l2", "l3"], to: .later)
+            let next = try await store.add(["n1"], to: .next)
+            for task in [later[0], later[2], next[0]] { _ = try await store.edit(task.id, try TaskEdit(when: .set(day("2026-11-25"))), client: nil) }
+            clock.set("2026-11-25T07:00:00+01:00")
+            _ = try await store.turnDay()
+            #expect(try await store.titles()[.today] == ["n1", "l1", "l3"])
+            #expect(try await store.arrivals() == [later[0].id: .later, later[2].id: .later, next[0].id: .next])
+            let back = try await store.undoArrival(later[2].id, client: "me")
+            #expect(back.value.column == .later && back.value.when == day("2026-11-25"))
+            #expect(try await store.titles() == [.today: ["n1", "l1"], .next: [], .later: ["l2", "l3"]])
+            #expect(try await store.arrivals().keys.sorted() == [later[0].id, next[0].id])
+            await #expect(throws: PlanError.nothingToUndo) { try await store.undoArrival(later[2].id, client: "me") }
+            // A task moved since stays where it was moved to.
+            _ = try await store.move(MoveRequest(taskID: next[0].id, column: .today, place: .bottom), client: "you")
+            #expect(try await store.arrivals().keys.sorted() == [later[0].id])
+            await #expect(throws: PlanError.changedSince(title: "n1")) { try await store.undoArrival(next[0].id, client: "me") }
+            // The person's own undo reverts the arrival's undo.
+            _ = try await store.undo(client: "me")
+            #expect(try await store.titles()[.later] == ["l2"])
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
     func aDayThatStartsAtFourTurnsAtFourOnTheBoardsClock(_ kind: StoreKind) async throws {
         try await withBoard(kind, at: "2026-11-24T12:00:00+08:00", zone: TimeZone(identifier: "Asia/Taipei")!) { store, clock in
             _ = try await store.saveSettings(timeZone: "Asia/Taipei", dayStartsAt: 4, client: nil)

@@ -12,9 +12,11 @@ import Testing
 @Suite(.enabled(if: PostgresTestDatabase.url != nil, "PLANBOARD_TEST_POSTGRES names no PostgreSQL server (scripts/test starts one)"))
 struct PostgresBoardStoreTests {
     /// Runs `body` with `count` stores on one fresh schema, as if `count` servers shared the board.
-    func withServers(_ count: Int, _ body: ([PostgresBoardStore]) async throws -> Void) async throws {
+    func withServers(
+        _ count: Int, now: @escaping @Sendable () -> Date = Date.init, _ body: ([PostgresBoardStore]) async throws -> Void
+    ) async throws {
         try await PostgresTestDatabase.withSchema { url in
-            let stores = try (0..<count).map { _ in try PostgresBoardStore(url: url, logger: PostgresTestDatabase.logger) }
+            let stores = try (0..<count).map { _ in try PostgresBoardStore(url: url, logger: PostgresTestDatabase.logger, now: now) }
             let running = stores.map { store in Task { await store.run() } }
             defer { running.forEach { $0.cancel() } }
             // Servers starting together migrate once between them.
@@ -90,9 +92,12 @@ struct PostgresBoardStoreTests {
     }
 
     @Test func ofServersTurningTheDayAtOnceExactlyOneTurnsIt() async throws {
-        try await withServers(4) { servers in
+        let clock = DayClock("2026-11-24T10:00:00Z")
+        try await withServers(4, now: { clock.now() }) { servers in
+            _ = try await servers[3].turnDay()
             let tasks = try await servers[0].add(["open", "done"])
             _ = try await servers[1].setFinished(tasks[1].id, true, client: nil)
+            clock.set("2026-11-26T10:00:00Z")
             let turns = try await withThrowingTaskGroup(of: Revised<TurnSummary>?.self) { group in
                 for server in servers + servers { group.addTask { try await server.turnDay() } }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -100,6 +105,7 @@ struct PostgresBoardStoreTests {
             #expect(turns.compactMap { $0 }.count == 1)
             let kinds = try await servers[2].changes(after: 0, limit: 50).map(\.kind)
             #expect(kinds.filter { $0 == .turn }.count == 1)
+            #expect(try await servers[0].board().allTasks.map(\.title) == ["open"])
         }
     }
 

@@ -100,6 +100,8 @@ final class AwayStore: BoardStore {
         try await reach { try await base.clearFinished(in: column, client: client) }
     }
     func putBack(_ id: TaskID, client: String?) async throws -> Revised<PlanTask> { try await reach { try await base.putBack(id, client: client) } }
+    func arrivals() async throws -> [TaskID: BoardColumn] { try await reach { try await base.arrivals() } }
+    func undoArrival(_ id: TaskID, client: String?) async throws -> Revised<PlanTask> { try await reach { try await base.undoArrival(id, client: client) } }
     func logbook(after cursor: LogbookCursor?, limit: Int) async throws -> LogbookPage {
         try await reach { try await base.logbook(after: cursor, limit: limit) }
     }

@@ -74,6 +74,12 @@ struct NotifyingStore: BoardStore {
         try await notifying { try await base.putBack(id, client: client) }
     }
 
+    func arrivals() async throws -> [TaskID: BoardColumn] { try await base.arrivals() }
+
+    func undoArrival(_ id: TaskID, client: String?) async throws -> Revised<PlanTask> {
+        try await notifying { try await base.undoArrival(id, client: client) }
+    }
+
     private func notifying<T>(_ change: () async throws -> T) async throws -> T {
         let result = try await change()
         if wakes { notifier.changed() }
