@@ -19,7 +19,11 @@ struct BoardController {
 
     @Sendable func show(_ request: Request, context: PlanRequestContext) async throws -> Response {
         let board = try await deps.currentBoard()
-        if request.wantsJSON { return try .json(BoardJSON(board)) }
+        if request.wantsJSON {
+            // `?cards=html`: each task with its card, for the board page's script to catch up with.
+            let cards = request.uri.queryParameters["cards"] == "html"
+            return try .json(cards ? BoardJSON(board, card: { try deps.cardHTML($0, context.language) }) : BoardJSON(board))
+        }
         let preferences = BoardPreferences(request)
         let notice = FlashNotice.message(in: request, strings: deps.strings(context)).map(Notice.init)
         // A page with a one-time notice is never answered from a cache; any other is the same

@@ -95,11 +95,12 @@ struct WebDependencies: Sendable {
     /// was stale); people get the board again with the reason across the top.
     func refusedOnBoard(_ error: PlanError, _ request: Request, _ context: PlanRequestContext) async throws -> Response {
         if request.wantsJSON {
-            // Only a conflict needs the whole board (the client re-renders from it); other refusals just the revision.
+            // Only a conflict needs the whole board (the client re-renders from it, each card as drawn); other refusals just the revision.
             let board = error.status == .conflict ? try await store.board() : nil
             let revision = if let board { board.revision } else { try await store.revision() }
+            let drawn = try board.map { try BoardJSON($0, card: { try cardHTML($0, context.language) }) }
             return try .json(
-                ErrorJSON(error: .init(code: error.code, message: strings(context).message(error)), revision: revision, board: board.map(BoardJSON.init)),
+                ErrorJSON(error: .init(code: error.code, message: strings(context).message(error)), revision: revision, board: drawn),
                 status: error.status)
         }
         let page = try await boardPage(context, preferences: BoardPreferences(request), banner: .error(strings(context).message(error)))
