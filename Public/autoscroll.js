@@ -1,28 +1,24 @@
 // Scrolling while a card is carried: a column scrolls when the pointer nears its top or bottom,
 // faster the deeper into the edge zone and the longer it is held there (so a column of hundreds
 // of cards is crossed in seconds); the board glides sideways near its side edges, or on a phone
-// pages to the neighbouring column after a short hold.
+// pages to the neighbouring column after a short hold. How wide the edge zones are, how fast they
+// scroll and how long a hold takes are the drag's settings (config.js), read once at pickup.
 
-const EDGE = 56; // px: the edge zone that scrolls
-const MAX_SPEED = 1.6; // px per ms at the very edge, when the hold begins
-const RAMP = 700; // ms of holding that adds another MAX_SPEED, up to ACCELERATION times
-const ACCELERATION = 4;
-const PAGE_DWELL = 600; // ms to hold in a phone's side edge zone before it pages to the neighbouring column
-const PAGE_AGAIN = 1600; // ms more of the same hold before it pages again: one hold, one column
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
 /**
  * How many times faster than at first an edge scroll runs after being held for `held` ms.
  * @param {number} held
+ * @param {{ramp: number, acceleration: number}} settings
  */
-export function acceleration(held) {
-  return Math.min(ACCELERATION, 1 + held / RAMP);
+export function acceleration(held, settings) {
+  return Math.min(settings.acceleration, 1 + held / settings.ramp);
 }
 
 /**
  * One frame of edge scrolling for the drag under way. Returns whether anything scrolled (or is
  * about to), so the caller keeps asking for frames.
- * @param {object} drag the pointer drag (see pointer.js): geometry measured at pickup, pointer, target
+ * @param {object} drag the pointer drag (see pointer.js): geometry measured at pickup, pointer, target, settings
  * @param {HTMLElement} board
  * @param {number} now the frame's timestamp
  * @param {() => {x: number, y: number, pageX: number}} drift how far things scrolled since pickup
@@ -34,18 +30,19 @@ export function edgeScroll(drag, board, now, drift, relocate) {
     drag.holdSince = 0;
     return false;
   }
+  const { edge, maxSpeed } = drag.settings;
   const elapsed = drag.lastFrame ? Math.min(now - drag.lastFrame, 50) : 16;
   drag.lastFrame = now;
   const moved = drift();
   const { column } = drag.target;
   const top = column.top + moved.y;
   const bottom = column.bottom + moved.y;
-  const zone = Math.min(EDGE, (bottom - top) / 4);
+  const zone = Math.min(edge, (bottom - top) / 4);
   let active = false;
   const depth = drag.y < top + zone ? -(top + zone - drag.y) / zone : drag.y > bottom - zone ? (drag.y - bottom + zone) / zone : 0;
   if (depth) {
     drag.holdSince ||= now;
-    const speed = Math.sign(depth) * Math.min(1, Math.abs(depth)) ** 2 * MAX_SPEED * acceleration(now - drag.holdSince);
+    const speed = Math.sign(depth) * Math.min(1, Math.abs(depth)) ** 2 * maxSpeed * acceleration(now - drag.holdSince, drag.settings);
     column.carry += speed * elapsed;
     const step = Math.trunc(column.carry);
     if (step) {
@@ -75,9 +72,10 @@ export function edgeScroll(drag, board, now, drift, relocate) {
 /** The board's own sideways scrolling near its left and right edges. */
 function sideways(drag, board, now, elapsed, moved) {
   if (drag.pannable <= 0) return false;
+  const { edge, maxSpeed, pageDwell, pageAgain } = drag.settings;
   const left = drag.area.left + moved.pageX;
   const right = drag.area.right + moved.pageX;
-  const sideZone = Math.min(EDGE, (right - left) / 8);
+  const sideZone = Math.min(edge, (right - left) / 8);
   const side = drag.x < left + sideZone ? -1 : drag.x > right - sideZone ? 1 : 0;
   const room = side < 0 ? drag.now.board > 0 : side > 0 && drag.now.board < drag.pannable - 1;
   // How deep into the edge zone, 0 to 1: deeper pages sooner, or glides faster.
@@ -92,13 +90,13 @@ function sideways(drag, board, now, elapsed, moved) {
     if (drag.edgeSide !== side) {
       drag.edgeSide = side;
       drag.edgeSince = now;
-    } else if (now - drag.edgeSince > PAGE_DWELL) {
+    } else if (now - drag.edgeSince > pageDwell) {
       const page = drag.columns[1] ? drag.columns[1].left - drag.columns[0].left : board.clientWidth;
       board.scrollBy({ left: side * page, behavior: reducedMotion.matches ? 'auto' : 'smooth' });
-      drag.edgeSince = now + PAGE_AGAIN - PAGE_DWELL;
+      drag.edgeSince = now + pageAgain - pageDwell;
     }
   } else {
-    board.scrollLeft += side * Math.max(1, depth ** 2 * MAX_SPEED * elapsed);
+    board.scrollLeft += side * Math.max(1, depth ** 2 * maxSpeed * elapsed);
   }
   return true;
 }

@@ -2,14 +2,15 @@
 // empties the field and leaves the focus in it, so the next task can be typed at once. Tasks typed
 // in a row are saved one after another, in the order they were typed; a refused one comes back into
 // the field (or, if something new is being typed there, into the message) with the reason beside it.
-import { cardFrom, columnName, post, refreshCounts, setRevision } from './board-sync.js';
-import { reasonOf } from './moves.js';
-import { state } from './state.js';
+import { cardOf, cardsIn, columnName } from './cards.js';
+import { post, reasonOf } from './http.js';
+import { showAnswer } from './reconcile.js';
+import { path } from './routes.js';
 import { say } from './status.js';
 import { t } from './strings.js';
 
 /** Saves run one at a time, so tasks land in the order they were typed. */
-let saving = Promise.resolve();
+let inOrder = Promise.resolve();
 
 /**
  * Takes over the add forms of the board's columns.
@@ -25,7 +26,7 @@ export function setupCapture(board) {
     const typed = { title: field.value, important: important.checked };
     field.value = '';
     important.checked = false;
-    saving = saving.then(() => add(form, typed));
+    inOrder = inOrder.then(() => add(form, typed));
   });
 }
 
@@ -36,22 +37,24 @@ async function add(form, typed) {
   try {
     const fields = { title: typed.title, column };
     if (typed.important) fields.important = 'true';
-    answer = await post('/tasks', fields);
+    answer = await post(path('addTask'), fields);
   } catch {
     answer = null;
   }
   if (answer?.status === 201) {
     showError(form, null);
-    setRevision(state.board, answer.headers.get('X-Board-Revision') ?? state.board.dataset.revision);
-    const list = form.closest('.column').querySelector('.tasks');
-    let card = document.getElementById(`task-${answer.body.id}`);
-    if (!card) {
-      card = cardFrom(answer.body.html ?? '');
-      if (card) list.append(card);
+    const id = answer.body.id;
+    // A new task goes to the end of its column, unless the live stream has shown it already.
+    const last = cardsIn(form.closest('.column').querySelector('.tasks')).at(-1);
+    const placement = cardOf(id) ? undefined : { column, after: last?.dataset.taskId ?? null };
+    try {
+      await showAnswer({ revision: answer.headers.get('X-Board-Revision'), id, task: answer.body, html: answer.body.html, placement }, 'add');
+    } catch {
+      say(t('refreshFailed'), { kind: 'error' });
+      return;
     }
-    card?.scrollIntoView({ block: 'nearest' });
+    cardOf(id)?.scrollIntoView({ block: 'nearest' });
     document.querySelector('.welcome')?.remove(); // the board is not empty any more
-    refreshCounts(state.board);
     say(t('added', { title: answer.body.title, column: columnName(column) }));
     return;
   }

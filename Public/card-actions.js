@@ -2,13 +2,18 @@
 // the task, the menu's choices move it (saved like a drag) or delete it (with Undo), a column's
 // "Hide finished" folds its finished tasks away, and the header's Undo undoes. Each of these is a
 // form button that also works without JavaScript; here the page stays put instead of reloading.
-import { cardFrom, columnName, post, refreshCounts, setRevision, titleOf, visibleCardsIn } from './board-sync.js';
+import { columnName, titleOf, visibleCardsIn } from './cards.js';
+import { refreshCounts } from './counts.js';
+import { networkMessage, post, reasonOf } from './http.js';
 import { slide, focusNear } from './keyboard.js';
-import { exclusively, homeOf, isBusy, networkMessage, reasonOf, saveMove, undo } from './moves.js';
+import { homeOf, saveMove } from './moves.js';
+import { showAnswer } from './reconcile.js';
 import { focusCard, settle } from './rove.js';
-import { state } from './state.js';
+import { path } from './routes.js';
+import { exclusively, isBusy, state } from './state.js';
 import { say } from './status.js';
 import { t } from './strings.js';
+import { undo } from './undo.js';
 
 /**
  * Takes over the page form's buttons (they post through `#board-actions`).
@@ -19,10 +24,11 @@ export function setupCardActions(board) {
     const button = event.submitter;
     if (!button || event.target.id !== 'board-actions') return;
     const card = button.closest('.task');
+    const action = button.getAttribute('formaction');
     const run = button.classList.contains('task-check') && card ? () => finish(card, button.value === 'true')
       : button.classList.contains('finished-toggle') ? () => toggleFinished(button.closest('.column'))
-      : button.getAttribute('formaction') === '/undo' ? () => undo()
-      : button.getAttribute('formaction') === '/welcome' ? () => dismissWelcome(button.closest('.welcome'))
+      : action === path('undo') ? () => undo()
+      : action === path('welcome') ? () => dismissWelcome(button.closest('.welcome'))
       : null;
     if (!run) return; // anything else posts as a form, as it would without JavaScript
     event.preventDefault();
@@ -74,11 +80,11 @@ export function chooseAction(chosen, action) {
 
 /** Finishes (or reopens) a task; the server draws the card anew. */
 async function finish(card, finished) {
-  const hadFocus = card.contains(document.activeElement);
   await exclusively(async () => {
+    const id = card.dataset.taskId;
     let answer;
     try {
-      answer = await post(`/tasks/${card.dataset.taskId}/finish`, { finished: String(finished) });
+      answer = await post(path('finish', { id }), { finished: String(finished) });
     } catch {
       say(t('nothingChanged', { reason: networkMessage() }), { kind: 'error' });
       return;
@@ -87,13 +93,12 @@ async function finish(card, finished) {
       say(t('nothingChanged', { reason: reasonOf(answer) }), { kind: 'error' });
       return;
     }
-    setRevision(state.board, answer.headers.get('X-Board-Revision') ?? state.board.dataset.revision);
-    const fresh = answer.body?.html && cardFrom(answer.body.html);
-    if (fresh && card.isConnected) {
-      card.replaceWith(fresh);
-      if (hadFocus) (fresh.querySelector('.task-check') ?? fresh).focus({ preventScroll: true });
+    try {
+      await showAnswer({ revision: answer.headers.get('X-Board-Revision'), id, task: answer.body ?? { id }, html: answer.body?.html }, 'finish');
+    } catch {
+      say(t('refreshFailed'), { kind: 'error' });
+      return;
     }
-    refreshCounts(state.board);
     const title = answer.body?.title ?? titleOf(card);
     say(t(finished ? 'finishedTask' : 'reopened', { title }), { undo });
   });
@@ -111,17 +116,18 @@ export async function deleteCard(card) {
   const title = titleOf(card);
   const hadFocus = card.contains(document.activeElement);
   await exclusively(async () => {
+    const id = card.dataset.taskId;
     card.remove();
     refreshCounts(state.board);
     if (hadFocus) focusNear(list, index);
     let answer;
     try {
-      answer = await post(`/tasks/${card.dataset.taskId}/delete`, {});
+      answer = await post(path('delete', { id }), {});
     } catch {
       answer = null;
     }
     if (answer?.status === 200) {
-      setRevision(state.board, answer.body?.revision ?? state.board.dataset.revision);
+      await showAnswer({ revision: answer.body?.revision, id, task: null }, 'delete').catch(() => {});
       say(t('deleted', { title }), { undo });
     } else if (answer?.status === 404) {
       say(t('alreadyDeleted', { title }));
@@ -138,7 +144,7 @@ async function dismissWelcome(panel) {
   panel?.remove();
   document.querySelector('.add-task input[name="title"]')?.focus();
   try {
-    await post('/welcome', {});
+    await post(path('welcome'), {});
   } catch {
     // It shows again on the next visit to an empty board; nothing else is lost.
   }
@@ -156,7 +162,7 @@ async function toggleFinished(section) {
   settle(section.querySelector('.tasks'));
   say(t(hide ? 'finishedHidden' : 'finishedShown', { column: columnName(section.dataset.column) }));
   try {
-    const answer = await post(`/columns/${section.dataset.column}/finished`, { show: String(!hide) });
+    const answer = await post(path('columnFinished', { column: section.dataset.column }), { show: String(!hide) });
     if (answer.status !== 200) throw new Error(String(answer.status));
   } catch {
     say(t('choiceNotKept'), { kind: 'error' });

@@ -3,11 +3,17 @@
 // page then shows what it decided. This module wires the parts together, one job each:
 // pointer.js and keyboard.js (carrying cards), autoscroll.js (edges), rove.js (the Tab order),
 // menu.js and card-actions.js (the card's buttons and "⋯"), capture.js (adding tasks), moves.js
-// (saving and undo), board-sync.js (server answers → page), status.js (messages), events.js
-// (`planboard:pickup|move|drop|cancel|refused`, bubbling from the card).
-import { markCurrentTab, titleOf } from './board-sync.js';
+// (saving a move), undo.js, reconcile.js (every server answer and live change → the page, by one
+// path), live.js (other tabs' changes; loaded by the page beside this one), state.js (what is under
+// way: presses, drags, saves), http.js (requests), routes.js (the server's paths), cards.js
+// (questions about cards), counts.js, column-tabs.js (the phone's tabs), config.js (tunables),
+// status.js (messages), strings.js (words), events.js (`planboard:pickup|move|drop|cancel|refused`,
+// bubbling from the card, and `planboard:sync` from the board).
+import { titleOf } from './cards.js';
 import { setupCapture } from './capture.js';
 import { chooseAction, deleteCard, setupCardActions } from './card-actions.js';
+import { setupColumnTabs } from './column-tabs.js';
+import { setting } from './config.js';
 import { emit } from './events.js';
 import { setupKeyboard } from './keyboard.js';
 import { open as openMenu, setupMenu } from './menu.js';
@@ -35,14 +41,14 @@ export function enhance(board) {
   setupCardActions(board);
   setupCapture(board);
   // Which pointer is in use decides whether "⋯" waits for hover (mouse) or always shows (touch).
+  // A pointer entering an element says as much as every move would, at a fraction of the events.
   const notePointer = (event) => {
     document.documentElement.classList.toggle('uses-mouse', event.pointerType === 'mouse');
     document.documentElement.classList.toggle('uses-touch', event.pointerType === 'touch');
   };
-  addEventListener('pointermove', notePointer, { passive: true });
-  addEventListener('pointerdown', notePointer, { passive: true, capture: true });
-  board.addEventListener('scroll', () => markCurrentTab(board), { passive: true });
-  markCurrentTab(board);
+  document.addEventListener('pointerover', notePointer, { passive: true });
+  document.addEventListener('pointerdown', notePointer, { passive: true, capture: true });
+  setupColumnTabs(board);
   board.classList.add('drag-ready');
   performance.mark('planboard:ready');
 }
@@ -53,7 +59,7 @@ function refuse(card, via) {
   // Restarting the animation needs one style flush; it happens once per refusal.
   void card.offsetWidth;
   card.classList.add('is-refused');
-  setTimeout(() => card.classList.remove('is-refused'), 650);
+  setTimeout(() => card.classList.remove('is-refused'), setting('refusal'));
   const message = t('refused', { title: titleOf(card) });
   say(message, { kind: 'error' });
   emit('refused', card, { taskId: card.dataset.taskId, reason: 'finished', message, via });

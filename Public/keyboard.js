@@ -2,13 +2,16 @@
 // carrying it (arrows within and across columns), dropping it (Space or Enter) or cancelling
 // (Escape), plus the board's shortcuts: N for a new task in this column, M or the context-menu key
 // for the card's menu, Delete to delete it, Ctrl+Z (⌘Z) to undo.
-import { columnName, positionOf, refreshCounts, titleOf, visibleCardsIn } from './board-sync.js';
+import { columnName, positionOf, titleOf, visibleCardsIn } from './cards.js';
+import { setting } from './config.js';
+import { refreshCounts } from './counts.js';
 import { emit } from './events.js';
-import { describe, homeOf, isBusy, restore, saveMove, undo } from './moves.js';
+import { describe, homeOf, restore, saveMove } from './moves.js';
 import { focusCard } from './rove.js';
-import { state } from './state.js';
+import { isBusy, setDrag, state } from './state.js';
 import { say } from './status.js';
 import { t } from './strings.js';
+import { undo } from './undo.js';
 
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
@@ -83,7 +86,7 @@ function neighbour(card, key) {
 
 function liftByKey(card) {
   const home = homeOf(card);
-  state.drag = { type: 'keyboard', card, home, pointerId: null };
+  setDrag({ type: 'keyboard', card, home, pointerId: null });
   card.classList.add('is-lifted');
   say(t('pickedUp', { title: titleOf(card), position: describe(home.position) }), { sticky: true });
   emit('pickup', card, { taskId: card.dataset.taskId, from: home.position, via: 'keyboard' });
@@ -105,7 +108,7 @@ export function slide(elements, change) {
     const after = element.getBoundingClientRect();
     const dx = before[i].left - after.left;
     const dy = before[i].top - after.top;
-    if (dx || dy) element.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], { duration: 160, easing: 'ease-out' });
+    if (dx || dy) element.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], { duration: setting('slide'), easing: 'ease-out' });
   });
 }
 
@@ -145,7 +148,7 @@ function moveByKey(across, along) {
 
 function endKeyboardDrag() {
   const current = state.drag;
-  state.drag = null;
+  setDrag(null);
   current.card.classList.remove('is-lifted');
   return current;
 }

@@ -1,7 +1,8 @@
 // The card menu: "⋯" on a card opens the move and delete choices the server drew once into the
 // page (`<template id="card-menu">`, the same choices `/tasks/ID/actions` offers without
 // JavaScript). Arrow keys move through it, Escape or a click elsewhere closes it.
-import { visibleCardsIn } from './board-sync.js';
+import { visibleCardsIn } from './cards.js';
+import { setMenuOpen } from './state.js';
 import { t } from './strings.js';
 
 let menu = null;
@@ -44,9 +45,6 @@ export function setupMenu(board, choose) {
     chosen(card, item.dataset.action);
   });
   menu.addEventListener('keydown', onMenuKey);
-  document.addEventListener('pointerdown', (event) => {
-    if (forCard && !menu.contains(event.target) && !event.target.closest?.('.task-more')) close({ focus: false });
-  }, true);
   window.addEventListener('resize', () => close({ focus: false }));
   board.addEventListener('scroll', () => close({ focus: false }), { capture: true, passive: true });
 }
@@ -80,6 +78,9 @@ export function open(card) {
       || ((action === 'down' || action === 'bottom') && index >= cards.length - 1));
   }
   menu.hidden = false;
+  setMenuOpen(true);
+  // A press anywhere else closes it; listened to only while it is open.
+  document.addEventListener('pointerdown', onPressElsewhere, true);
   opener?.setAttribute('aria-expanded', 'true');
   place(opener ?? card);
   items()[0]?.focus();
@@ -89,10 +90,16 @@ export function open(card) {
 export function close({ focus = true } = {}) {
   if (!menu || menu.hidden) return;
   menu.hidden = true;
+  document.removeEventListener('pointerdown', onPressElsewhere, true);
+  setMenuOpen(false);
   opener?.setAttribute('aria-expanded', 'false');
   if (focus && opener?.isConnected) opener.focus();
   opener = null;
   forCard = null;
+}
+
+function onPressElsewhere(event) {
+  if (!menu.contains(event.target) && !event.target.closest?.('.task-more')) close({ focus: false });
 }
 
 function items() {

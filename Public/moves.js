@@ -1,45 +1,17 @@
-// Saving what the person did: a move is proposed to the server, which decides; the page then shows
-// its answer (kept, redrawn from the server's board, or put back) and offers Undo.
-import { applyBoard, columnName, newMoveID, positionOf, post, refreshCounts, reloadBoard, setRevision, titleOf } from './board-sync.js';
+// Saving a move: a card carried by pointer or keyboard, or sent by its menu, is proposed to the
+// server, which decides. The card stays where it was dropped while the answer is awaited; then the
+// page shows the answer (kept; the server's board after a stale move; or put back, with the reason)
+// and offers Undo.
+import { columnName, positionOf, titleOf } from './cards.js';
+import { refreshCounts } from './counts.js';
 import { emit } from './events.js';
-import { state } from './state.js';
-import { clearStatus, say } from './status.js';
+import { post, reasonOf } from './http.js';
+import { revision, showAnswer, showBoard } from './reconcile.js';
+import { path } from './routes.js';
+import { saving, state } from './state.js';
+import { say } from './status.js';
 import { t } from './strings.js';
-
-/** Why a request failed when it got no answer at all. */
-export function networkMessage() {
-  return t('network');
-}
-
-/** Why a request failed, from the server's answer (its message, in the page's language) or its absence. */
-export function reasonOf(answer) {
-  return answer ? answer.body?.error?.message ?? t('serverAnswered', { status: answer.status }) : networkMessage();
-}
-/** True while a change is being saved; drags and other saves wait until it is done. */
-let busy = false;
-
-/** Whether a change is being saved now. */
-export function isBusy() {
-  return busy;
-}
-
-/**
- * Runs `work` (async) as a save: drags and other saves wait until it is done.
- * @param {() => Promise<void>} work
- * @returns {Promise<boolean>} false, without running it, when something is being saved already
- */
-export async function exclusively(work) {
-  if (busy) return false;
-  busy = true;
-  state.board.setAttribute('aria-busy', 'true');
-  try {
-    await work();
-  } finally {
-    state.board.removeAttribute('aria-busy');
-    busy = false;
-  }
-  return true;
-}
+import { undo } from './undo.js';
 
 /** "Position 2 of 5 in Next." for announcements. */
 export function describe(position) {
@@ -78,77 +50,37 @@ export async function saveMove(card, home, via, cancelReason) {
     return;
   }
   refreshCounts(state.board);
-  busy = true;
-  state.board.setAttribute('aria-busy', 'true');
   card.classList.add('is-saving');
-  let answer;
-  try {
-    answer = await post(`/tasks/${card.dataset.taskId}/move`, {
-      column: to.column, after: to.after, revision: state.board.dataset.revision ?? '', move_id: newMoveID(),
-    });
-  } catch {
-    answer = null;
-  }
-  try {
-    if (answer?.status === 200) {
-      setRevision(state.board, answer.body?.revision ?? state.board.dataset.revision);
-      say(t('moved', { title: titleOf(card), column: columnName(to.column), position: to.index + 1, count: to.count }), { undo });
-    } else if (answer?.status === 409 && answer.body?.board) {
-      await showServerBoard(answer.body.board);
-      say(answer.body.error?.message ?? t('conflict'), { kind: 'error' });
-    } else {
-      restore(card, home);
-      say(t('notMoved', { reason: reasonOf(answer) }), { kind: 'error' });
-    }
-  } finally {
-    card.classList.remove('is-saving');
-    state.board.removeAttribute('aria-busy');
-    busy = false;
-  }
-}
-
-/** Shows the board the server sent: reorder what is there (adding the cards in `drawn`), or redraw. */
-export async function showServerBoard(board, drawn) {
-  if (!applyBoard(state.board, board, drawn)) {
-    try {
-      await reloadBoard(state.board);
-    } catch {
-      say(t('refreshFailed'), { kind: 'error' });
-    }
-  }
-}
-
-/** Asks the server to undo this browser's last change, then shows the board as it now is. */
-export async function undo() {
-  if (busy) return;
-  await exclusively(async () => {
-    clearStatus();
+  await saving(async () => {
+    const id = card.dataset.taskId;
     let answer;
     try {
-      answer = await post('/undo', {});
+      answer = await post(path('move', { id }), { column: to.column, after: to.after, revision: String(revision()), move_id: newMoveID() });
     } catch {
-      say(t('undoNetwork'), { kind: 'error' });
-      return;
+      answer = null;
     }
     try {
-      if (answer.status === 200) {
-        const task = answer.body?.task;
-        const response = await fetch('/', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-        const drawn = new Map(task?.html ? [[String(task.id), task.html]] : []);
-        await showServerBoard(await response.json(), drawn);
-        const kind = answer.body?.undone;
-        const title = task?.title;
-        say(kind === 'move' && title ? t('undoneMove', { title })
-          : kind === 'delete' && title ? t('undoneDelete', { title })
-          : title ? t('undoneChange', { title }) : t('undone'));
-        const card = task && document.getElementById(`task-${task.id}`);
-        if (card && (!document.activeElement || document.activeElement === document.body)) card.focus({ preventScroll: true });
+      if (answer?.status === 200) {
+        const task = answer.body?.task ?? { id };
+        await showAnswer({ revision: answer.body?.revision, id, task, placement: { column: to.column, after: to.after || null } }, 'move');
+        say(t('moved', { title: titleOf(card), column: columnName(to.column), position: to.index + 1, count: to.count }), { undo });
+      } else if (answer?.status === 409 && answer.body?.board) {
+        await showBoard(answer.body.board, 'stale');
+        say(answer.body.error?.message ?? t('conflict'), { kind: 'error' });
       } else {
-        if (answer.status === 409 && answer.body?.board) await showServerBoard(answer.body.board);
-        say(answer.body?.error?.message ?? t('undoRefused', { status: answer.status }), { kind: 'error' });
+        restore(card, home);
+        say(t('notMoved', { reason: reasonOf(answer) }), { kind: 'error' });
       }
     } catch {
-      say(t('undoRefreshFailed'), { kind: 'error' });
+      say(t('refreshFailed'), { kind: 'error' });
+    } finally {
+      card.classList.remove('is-saving');
     }
   });
+}
+
+/** A fresh id for one move, so a retried request is applied once. */
+function newMoveID() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return 'js-' + Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

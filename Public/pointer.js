@@ -1,17 +1,17 @@
 // Carrying a card with a mouse, pen or finger: a press becomes a drag after a few pixels (mouse)
 // or a long press (touch, so a swipe still scrolls); a snapshot follows the pointer, a gap opens
 // where the card would land, and the drop is saved (moves.js). Layout is read once at pickup;
-// each frame then works from those numbers and the scroll offsets scroll events report.
+// each frame then works from those numbers and the scroll offsets scroll events report. The window
+// is listened to only while a press or a drag is under way; an idle board costs no pointer handler.
 import { edgeScroll } from './autoscroll.js';
-import { visibleCardsIn } from './board-sync.js';
+import { visibleCardsIn } from './cards.js';
+import { setting, settings } from './config.js';
 import { emit } from './events.js';
-import { homeOf, isBusy, saveMove } from './moves.js';
-import { state } from './state.js';
+import { homeOf, saveMove } from './moves.js';
+import { isBusy, isPressed, setDrag, setLanding, setPending, setPressed, state } from './state.js';
 import { say } from './status.js';
 import { t } from './strings.js';
 
-const MOUSE_SLOP = 4; // px a mouse must travel before a press becomes a drag
-const TOUCH_SLOP = 10; // px a finger may wander during a long-press; more is a swipe (scroll)
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
 let board;
@@ -26,9 +26,6 @@ export function setupPointer(element, refuseFinished) {
   board = element;
   refuse = refuseFinished;
   board.addEventListener('pointerdown', onPointerDown);
-  window.addEventListener('pointermove', onPointerMove);
-  window.addEventListener('pointerup', onPointerUp);
-  window.addEventListener('pointercancel', onPointerCancel);
   // Once a long-press has lifted a card, the finger drags it rather than scrolling the page.
   board.addEventListener('touchmove', (event) => {
     if (state.drag?.type === 'touch' && event.cancelable) event.preventDefault();
@@ -37,16 +34,44 @@ export function setupPointer(element, refuseFinished) {
     if (state.drag || state.pending?.type === 'touch') event.preventDefault();
   });
   board.addEventListener('dragstart', (event) => event.preventDefault());
-  document.addEventListener('scroll', onScroll, { capture: true, passive: true });
-  document.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && state.drag && state.drag.type !== 'keyboard') {
-      event.preventDefault();
-      finishPointerDrag(true);
-    }
-  });
+}
+
+/** What the window and document are listened to for, while a press or a drag is under way. */
+const whilePressed = [['pointermove', onPointerMove], ['pointerup', onPointerUp], ['pointercancel', onPointerCancel]];
+const whileDragging = [['scroll', onScroll, { capture: true, passive: true }], ['keydown', onKeyDown]];
+
+/** Listens to the window while a pointer is pressed on the board or a card is carried, and only then. */
+function followPointer(on) {
+  for (const [type, handler] of whilePressed) {
+    if (on) window.addEventListener(type, handler);
+    else window.removeEventListener(type, handler);
+  }
+}
+
+function followDrag(on) {
+  for (const [type, handler, options] of whileDragging) {
+    if (on) document.addEventListener(type, handler, options);
+    else document.removeEventListener(type, handler, options);
+  }
+}
+
+function onKeyDown(event) {
+  if (event.key === 'Escape' && state.drag && state.drag.type !== 'keyboard') {
+    event.preventDefault();
+    finishPointerDrag(true);
+  }
+}
+
+/** A pointer came up or was cancelled: once none is pressed and nothing is carried, the window is left alone. */
+function released(event) {
+  setPressed(event.pointerId, false);
+  if (!isPressed() && !state.drag && !state.pending) followPointer(false);
 }
 
 function onPointerDown(event) {
+  // Any press on the board (a card, its buttons, a column) holds live changes back until it ends.
+  if (!isPressed()) followPointer(true);
+  setPressed(event.pointerId, true, event.isPrimary);
   if (state.drag || state.pending || !event.isPrimary) return;
   if (event.pointerType !== 'touch' && event.button !== 0) return;
   const card = event.target.closest('.task');
@@ -55,21 +80,24 @@ function onPointerDown(event) {
     say(t('busy'));
     return;
   }
-  const pending = { card, pointerId: event.pointerId, type: event.pointerType, x: event.clientX, y: event.clientY, timer: 0 };
-  state.pending = pending;
-  if (event.pointerType === 'touch') {
-    const delay = Number(board.dataset.longPress) || 300;
+  const touch = event.pointerType === 'touch';
+  const pending = {
+    card, pointerId: event.pointerId, type: event.pointerType, x: event.clientX, y: event.clientY, timer: 0,
+    slop: setting(touch ? 'touchSlop' : 'mouseSlop'),
+  };
+  setPending(pending);
+  if (touch) {
     pending.timer = setTimeout(() => {
-      state.pending = null;
+      setPending(null);
       if (pending.card.dataset.finished === 'true') refuse(pending.card, 'touch');
       else beginPointerDrag(pending);
-    }, delay);
+    }, setting('longPress'));
   }
 }
 
 function dropPending() {
   clearTimeout(state.pending?.timer);
-  state.pending = null;
+  setPending(null);
 }
 
 function onPointerMove(event) {
@@ -85,8 +113,8 @@ function onPointerMove(event) {
   const distance = Math.hypot(event.clientX - pending.x, event.clientY - pending.y);
   if (pending.type === 'touch') {
     // Moving before the long-press ends is a swipe: leave it to the browser, which scrolls.
-    if (distance > TOUCH_SLOP) dropPending();
-  } else if (distance > MOUSE_SLOP) {
+    if (distance > pending.slop) dropPending();
+  } else if (distance > pending.slop) {
     dropPending();
     if (pending.card.dataset.finished === 'true') refuse(pending.card, pending.type);
     else beginPointerDrag(pending, event.clientX, event.clientY);
@@ -96,11 +124,13 @@ function onPointerMove(event) {
 function onPointerUp(event) {
   if (state.pending?.pointerId === event.pointerId) dropPending();
   else if (state.drag?.pointerId === event.pointerId && state.drag.type !== 'keyboard') finishPointerDrag(false);
+  released(event);
 }
 
 function onPointerCancel(event) {
   if (state.pending?.pointerId === event.pointerId) dropPending();
   else if (state.drag?.pointerId === event.pointerId && state.drag.type !== 'keyboard') finishPointerDrag(true);
+  released(event);
 }
 
 /**
@@ -170,8 +200,11 @@ function beginPointerDrag(press, x = press.x, y = press.y) {
     // Paging (a phone's snapped columns) or gliding sideways when the board is wider than the screen.
     paging: getComputedStyle(board).scrollSnapType.startsWith('x'),
     pannable: board.scrollWidth - board.clientWidth,
+    // The tunables, read once for the whole gesture (autoscroll.js reads them every frame).
+    settings: settings(),
   };
-  state.drag = drag;
+  setDrag(drag);
+  followDrag(true);
   try {
     board.setPointerCapture(press.pointerId);
   } catch {
@@ -342,7 +375,8 @@ function finishPointerDrag(cancelled) {
   clearGap();
   if (!cancel) target.column.list.insertBefore(card, target.column.cards[target.index] ?? null);
   card.classList.remove('is-drag-source');
-  state.drag = null;
+  setDrag(null);
+  followDrag(false);
   try {
     board.releasePointerCapture(current.pointerId);
   } catch {
@@ -370,13 +404,15 @@ function land(snapshot, card, origin) {
   card.classList.add('is-landing');
   snapshot.classList.add('is-landing');
   snapshot.style.transform = `translate3d(${box.left - origin.left}px, ${box.top - origin.top}px, 0)`;
+  setLanding(true);
   let done = false;
   const finish = () => {
     if (done) return;
     done = true;
     snapshot.remove();
     card.classList.remove('is-landing');
+    setLanding(false);
   };
   snapshot.addEventListener('transitionend', finish, { once: true });
-  setTimeout(finish, 300);
+  setTimeout(finish, setting('landing'));
 }

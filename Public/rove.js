@@ -2,7 +2,7 @@
 // card's own check, title and "⋯"); the arrow keys move between cards. Every other card, and its
 // controls, leave the Tab order. Cards the server draws later (live updates, new tasks) are fitted
 // in as they arrive.
-import { cardsIn, isShown, visibleCardsIn } from './board-sync.js';
+import { cardsIn, isShown, visibleCardsIn } from './cards.js';
 
 const CONTROLS = 'a[href], button';
 

@@ -1,10 +1,8 @@
-import { t } from './strings.js';
-
 // The board's one status area: a visible, dismissible bar at the bottom of the screen whose text is
-// a polite live region, so what sighted people read is what screen readers announce.
-
-/** How long a message stays up, in milliseconds; errors stay until dismissed or replaced. */
-const SHOW_FOR = { info: 5000, undo: 8000 };
+// a polite live region, so what sighted people read is what screen readers announce. How long a
+// message stays up is a setting (config.js); errors stay until dismissed or replaced.
+import { setting } from './config.js';
+import { t } from './strings.js';
 
 let bar, text, undoButton, closeButton;
 let timer = 0;
@@ -59,7 +57,7 @@ function pause() {
   if (!timer) return;
   clearTimeout(timer);
   timer = 0;
-  remaining = Math.max(1500, remaining - (performance.now() - shownAt));
+  remaining = Math.max(setting('messageAtLeast'), remaining - (performance.now() - shownAt));
 }
 
 function resume() {
@@ -84,7 +82,7 @@ export function say(message, { kind = 'info', undo = null, sticky = false } = {}
   text.textContent = message;
   undoButton.hidden = !undo;
   closeButton.hidden = false;
-  remaining = kind === 'error' || sticky ? 0 : undo ? SHOW_FOR.undo : SHOW_FOR.info;
+  remaining = kind === 'error' || sticky ? 0 : setting(undo ? 'undoMessageFor' : 'messageFor');
   resume();
 }
 

@@ -132,11 +132,12 @@ extension PostgresBoardStore {
                 revision: revision, kind: kind, before: before, after: after, previousAnchor: anchor, notesBack: back, notesDigest: digest)
             else { throw PlanError.nothingToUndo }
             let facts = try await undoFacts(tx, logged)
-            let back = try UndoPlan.decide(facts, at: now)
+            let sendBack = try UndoPlan.decide(facts, at: now)
             // A move of the person's own, which their undo can take back in turn.
             var above: TaskID?
             if let current = facts.current { above = try await tx.predecessor(of: current) }
-            let undone = try await carryOut(tx, board, PlannedChange(.move, back.write, before: back.before, previousAnchor: above), client: client, at: now).first
+            let undone = try await carryOut(
+                tx, board, PlannedChange(.move, sendBack.write, before: sendBack.before, previousAnchor: above), client: client, at: now).first
             try await tx.execute("UPDATE change SET undone_by = \(undone.revision) WHERE revision = \(revision) AND entry = \(index)")
             return undone
         }

@@ -49,9 +49,9 @@ struct Refusal: Error, Sendable {
 
     /// The refusal as a script reads it: `{"error":{"code","message"},"revision"}`, with the whole
     /// board when the script's view was stale (it re-renders from it). The one place it is made.
-    func json(revision: Int64?, board: Board? = nil) throws -> Response {
+    func json(revision: Int64?, board: BoardJSON? = nil) throws -> Response {
         try .json(
-            ErrorJSON(error: .init(code: code, message: message), revision: revision, board: board.map(BoardJSON.init)),
+            ErrorJSON(error: .init(code: code, message: message), revision: revision, board: board),
             status: status, headers: headers)
     }
 

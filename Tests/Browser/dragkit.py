@@ -68,6 +68,8 @@ class DragTestCase(ServerTestCase):
         self.addCleanup(self.driver.quit)
         self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
         self.requests = []
+        self._unread_posts = []
+        self._unread_gets = []
 
     def tearDown(self):
         # Runs before the cleanups, while the browser is still open.
@@ -84,6 +86,7 @@ class DragTestCase(ServerTestCase):
         self.driver.get(self.server.url + "/")
         self.wait(lambda d: d.execute_script("return document.getElementById('board').classList.contains('drag-ready')"))
         self.sent()  # forget the page load's own requests
+        self.fetched()
 
     def wait(self, condition, timeout=8, message=""):
         return WebDriverWait(self.driver, timeout, poll_frequency=0.03).until(condition, message)
@@ -128,23 +131,43 @@ class DragTestCase(ServerTestCase):
     def status_text(self):
         return self.js("return document.querySelector('.status-bar.is-open .status-text')?.textContent ?? ''")
 
+    def keyboard_move(self, task_id, keys):
+        """Lifts the card with Space, carries it with `keys`, drops it with Space, and waits for the save."""
+        self.js("document.getElementById(arguments[0]).focus()", f"task-{task_id}")
+        for key in ("Space", *keys, "Space"):
+            self.key(key)
+        self.settled()
+
     def settled(self):
         """Waits until no move or undo is being saved."""
         self.wait(lambda d: d.execute_script("return !document.getElementById('board').hasAttribute('aria-busy') && !document.querySelector('.is-saving')"))
 
     # MARK: - What the page sent
 
-    def sent(self):
-        """POST requests the page sent since the last call, as paths, from the browser's network log."""
-        posts = []
+    def read_network(self):
+        """Moves what the browser's network log holds into the unread POSTs and GETs (the log is read once)."""
         for entry in self.driver.get_log("performance"):
             message = json.loads(entry["message"])["message"]
             if message.get("method") == "Network.requestWillBeSent":
                 request = message["params"]["request"]
+                url = urllib.parse.urlparse(request["url"])
                 if request["method"] == "POST":
-                    posts.append(urllib.parse.urlparse(request["url"]).path)
+                    self._unread_posts.append(url.path)
+                elif request["method"] == "GET":
+                    self._unread_gets.append((url.path + (f"?{url.query}" if url.query else ""), request["headers"].get("Accept", "")))
+
+    def sent(self):
+        """POST requests the page sent since the last call, as paths, from the browser's network log."""
+        self.read_network()
+        posts, self._unread_posts = self._unread_posts, []
         self.requests.extend(posts)
         return posts
+
+    def fetched(self):
+        """GET requests the page sent since the last call, as (path with its query, Accept header)."""
+        self.read_network()
+        gets, self._unread_gets = self._unread_gets, []
+        return gets
 
     # MARK: - Input, as the browser receives it from a person
 

@@ -3,6 +3,7 @@
 Nothing here downloads anything: Chromium and chromedriver come from Debian packages
 (scripts/install-deps), and Selenium is told exactly which driver to use.
 """
+import atexit
 import json
 import os
 import re
@@ -112,6 +113,29 @@ def chromium(width=1280, height=900, javascript=True, mobile=False, touch=False,
     if features:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
     return driver
+
+
+# Screenshots for the README go to docs/ only when asked (PLANBOARD_REFRESH_DOCS=1); otherwise to a
+# temporary folder, removed when the tests end, so a test run leaves the checkout as it found it.
+REFRESH_DOCS = os.environ.get("PLANBOARD_REFRESH_DOCS") == "1"
+_screenshot_folder = None
+
+
+def save_screenshot(driver, name):
+    """Saves what the browser shows as NAME (docs/NAME when refreshing the docs); returns the path."""
+    global _screenshot_folder
+    if REFRESH_DOCS:
+        folder = os.path.join(ROOT, "docs")
+    else:
+        if _screenshot_folder is None:
+            _screenshot_folder = tempfile.mkdtemp(prefix="planboard-screenshots-")
+            atexit.register(shutil.rmtree, _screenshot_folder, True)
+        folder = _screenshot_folder
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, name)
+    if not driver.save_screenshot(path) or os.path.getsize(path) == 0:
+        raise AssertionError(f"the screenshot {name} was not written")
+    return path
 
 
 def console_errors(driver):

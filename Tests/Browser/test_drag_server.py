@@ -94,12 +94,6 @@ class DropAnswerTests(DragTestCase):
 
 
 class UndoTests(DragTestCase):
-    def keyboard_move(self, task_id, keys):
-        self.js("document.getElementById(arguments[0]).focus()", f"task-{task_id}")
-        for key in ("Space", *keys, "Space"):
-            self.key(key)
-        self.settled()
-
     def test_the_undo_notice_after_a_move_puts_it_back(self):
         ids = self.api.add("today", ["Alpha", "Bravo", "Charlie"])
         self.open_board()

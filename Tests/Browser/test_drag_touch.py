@@ -1,11 +1,10 @@
 """Touch: a long-press lifts a card, a quick swipe only scrolls, and on a phone a card is carried
 from column to column by holding it at the side of the screen."""
-import os
 import time
 import unittest
 
 from dragkit import DragTestCase
-from harness import ROOT
+from harness import save_screenshot
 
 
 class TouchDragTests(DragTestCase):
@@ -72,8 +71,7 @@ class PhoneDragTests(DragTestCase):
         mike = self.js(f"const r = document.getElementById('task-{ids['Mike']}').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]")
         self.touch_glide(edge, (mike[0], mike[1]), steps=10)
         time.sleep(0.2)
-        os.makedirs(os.path.join(ROOT, "docs"), exist_ok=True)
-        self.driver.save_screenshot(os.path.join(ROOT, "docs", "board-phone-drag.png"))
+        save_screenshot(self.driver, "board-phone-drag.png")
         self.finger("touchEnd")
         self.settled()
         self.assertEqual(self.titles()["today"], ["Alpha"])

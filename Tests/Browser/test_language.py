@@ -3,15 +3,14 @@ layer's words, times in the browser's own zone, an accessibility audit, and scre
 import json
 import os
 import re
+import unittest
 
 from selenium.webdriver.common.by import By
 
 import demo
 from dragkit import DragTestCase
-from harness import ROOT, Server
+from harness import ROOT, Server, save_screenshot
 from test_accessibility import audit
-
-DOCS = os.path.join(ROOT, "docs")
 
 
 def catalog(tag):
@@ -98,8 +97,7 @@ class TraditionalChineseTests(DragTestCase):
         demo.seed(self.server, demo.DEMO_HANT, demo.FINISHED_HANT)
         self.open_board()
         self.assertLessEqual(self.js("return document.documentElement.scrollWidth"), self.width, "nothing is pushed off the side")
-        os.makedirs(DOCS, exist_ok=True)
-        self.driver.save_screenshot(os.path.join(DOCS, "board-zh-Hant.png"))
+        save_screenshot(self.driver, "board-zh-Hant.png")
 
 
 class SimplifiedChineseTests(DragTestCase):
@@ -157,8 +155,7 @@ class SimplifiedChineseTests(DragTestCase):
         self.open_board()
         self.choose("zh-Hans")
         self.assertLessEqual(self.js("return document.documentElement.scrollWidth"), self.width)
-        os.makedirs(DOCS, exist_ok=True)
-        self.driver.save_screenshot(os.path.join(DOCS, "board-zh-Hans.png"))
+        save_screenshot(self.driver, "board-zh-Hans.png")
 
 
 class ChinesePhoneTests(DragTestCase):
@@ -173,9 +170,12 @@ class ChinesePhoneTests(DragTestCase):
             return [...header.querySelectorAll('a, button, summary')].filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5).map((e) => e.textContent)""")
         self.assertEqual(overflow, [], "every header control is on screen")
         self.assertLessEqual(self.js("return document.documentElement.scrollWidth"), self.width)
-        os.makedirs(DOCS, exist_ok=True)
-        self.driver.save_screenshot(os.path.join(DOCS, "board-phone-zh-Hans.png"))
+        save_screenshot(self.driver, "board-phone-zh-Hans.png")
 
 
 def document_ready(driver):
     return driver.execute_script("return document.readyState") == "complete"
+
+
+if __name__ == "__main__":
+    unittest.main()

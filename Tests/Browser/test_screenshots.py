@@ -1,5 +1,5 @@
-"""Screenshots for the README, taken from the real server, with checks on the layout they show."""
-import os
+"""Screenshots for the README, taken from the real server, with checks on the layout they show.
+They are written to a temporary folder; PLANBOARD_REFRESH_DOCS=1 writes them to docs/ instead."""
 import time
 import unittest
 
@@ -8,16 +8,13 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 import demo
 from dragkit import DragTestCase
-from harness import ROOT, ServerTestCase, chromium, console_errors
-
-DOCS = os.path.join(ROOT, "docs")
+from harness import ServerTestCase, chromium, console_errors, save_screenshot
 
 
 class ScreenshotTests(ServerTestCase):
     def setUp(self):
         super().setUp()
         demo.seed(self.server)
-        os.makedirs(DOCS, exist_ok=True)
 
     def test_desktop_board_shows_three_columns_side_by_side(self):
         driver = chromium(width=1280, height=760)
@@ -33,7 +30,7 @@ class ScreenshotTests(ServerTestCase):
         point = driver.execute_script("const r = document.querySelectorAll('#column-next .task')[1].getBoundingClientRect(); return [r.left + r.width * 0.7, r.top + r.height / 2]")
         driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": point[0], "y": point[1], "button": "none", "buttons": 0})
         WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.documentElement.classList.contains('uses-mouse')"))
-        driver.save_screenshot(os.path.join(DOCS, "board.png"))
+        save_screenshot(driver, "board.png")
         self.assertEqual(console_errors(driver), [])
 
     def test_phone_board_shows_one_column_at_a_time(self):
@@ -46,12 +43,8 @@ class ScreenshotTests(ServerTestCase):
         self.assertLessEqual(column.rect["x"] + column.rect["width"], width, "and fits in it")
         page_width = driver.execute_script("return document.documentElement.scrollWidth")
         self.assertLessEqual(page_width, width, "the page itself never scrolls sideways; the board does")
-        driver.save_screenshot(os.path.join(DOCS, "board-phone.png"))
+        save_screenshot(driver, "board-phone.png")
         self.assertEqual(console_errors(driver), [])
-
-
-if __name__ == "__main__":
-    unittest.main()
 
 
 class DragScreenshotTests(DragTestCase):
@@ -71,8 +64,12 @@ class DragScreenshotTests(DragTestCase):
             time.sleep(0.35)  # the cards finish making room
             placeholder = self.js("return document.querySelector('#column-today .drop-placeholder') !== null")
             self.assertTrue(placeholder)
-            self.driver.save_screenshot(os.path.join(DOCS, name))
+            save_screenshot(self.driver, name)
             self.key("Escape")
             self.mouse("mouseReleased", *review, buttons=0)
             self.wait(lambda d: d.execute_script("return document.querySelector('.drag-snapshot') === null"))
         self.assertEqual(self.sent(), [])
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -99,9 +99,16 @@ enum PostgresTestDatabase {
         }
     }()
 
+    /// At most this many tests hold a schema (and its pool) at once: Swift Testing starts every test
+    /// together, and a few dozen pools opening at once on a busy machine wait past the store's
+    /// connection budget and are answered unavailable.
+    static let slots = TestSlots(6)
+
     /// Runs `body` with the URL of a fresh schema, dropped afterwards.
     static func withSchema<T: Sendable>(_ body: (String) async throws -> T) async throws -> T {
         guard let url else { throw CancellationError() }
+        await slots.take()
+        defer { Task { await slots.give() } }
         let schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(20).lowercased()
         try await admin(url) { client in try await client.query("CREATE SCHEMA \(unescaped: schema)") }
         let separator = url.contains("?") ? "&" : "?"
@@ -181,5 +188,27 @@ extension StoreKind {
         default:
             Issue.record("no way to make \(type(of: store)) refuse a task")
         }
+    }
+}
+
+/// A counting semaphore for tests: `take` waits while every slot is held.
+actor TestSlots {
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(_ count: Int) {
+        free = count
+    }
+
+    func take() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func give() {
+        if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
     }
 }

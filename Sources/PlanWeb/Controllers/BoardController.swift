@@ -36,7 +36,11 @@ struct BoardController {
                 if notice != nil { response.setCookie(FlashNotice.cleared) }
                 return response
             },
-            json: { try .json(BoardJSON(board)) })
+            json: {
+                // `?cards=html`: each task with its card, for the board page's script to catch up with.
+                let cards = request.uri.queryParameters["cards"] == "html"
+                return try .json(cards ? BoardJSON(board, card: { try deps.cardHTML($0, context.language) }) : BoardJSON(board))
+            })
     }
 
     /// Kept by the browser alone, and checked with the server (If-None-Match) before each use.

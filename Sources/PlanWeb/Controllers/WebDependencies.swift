@@ -109,11 +109,12 @@ struct WebDependencies: Sendable {
     }
 
     /// A refused change as scripts get it: the error and the board's revision, and the whole board
-    /// when their view was stale (a conflict), which they re-render from.
+    /// when their view was stale (a conflict), which they re-render from, each card as drawn.
     func refusalJSON(_ error: PlanError, _ context: PlanRequestContext) async throws -> Response {
         let board = error.status == .conflict ? try await store.board() : nil
         let revision = if let board { board.revision } else { try await store.revision() }
-        return try Refusal(error, strings(context)).json(revision: revision, board: board)
+        let drawn = try board.map { try BoardJSON($0, card: { try cardHTML($0, context.language) }) }
+        return try Refusal(error, strings(context)).json(revision: revision, board: drawn)
     }
 
     /// Runs a change requested from the board; a `PlanError` becomes `refusedOnBoard`.

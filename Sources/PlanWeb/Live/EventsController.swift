@@ -151,7 +151,7 @@ struct ChangeEventJSON: Encodable {
     let revision: Int64
     let kind: String
     let id: TaskID?
-    /// The task after the change; absent once it no longer exists.
+    /// The task as it is on the board now; absent once it is no longer there (deleted, or in the logbook).
     let task: TaskJSON?
     /// Where the change put the task, when it put it somewhere.
     let placement: Placement?
@@ -162,7 +162,7 @@ struct ChangeEventJSON: Encodable {
         revision = change.revision
         kind = change.kind.rawValue
         id = change.taskID
-        task = (current ?? change.task).map { TaskJSON($0) }
+        task = current.map { TaskJSON($0) }
         placement = change.task.flatMap { task in change.placement.map { Placement(column: task.column.rawValue, after: $0.after) } }
         self.html = html
     }

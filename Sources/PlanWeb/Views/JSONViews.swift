@@ -39,8 +39,22 @@ struct BoardJSON: Encodable, Sendable {
     let columns: [String: [TaskJSON]]
 
     init(_ board: Board) {
+        self.init(board, task: { TaskJSON($0) })
+    }
+
+    /// Each task also carrying its card as the board draws it (`html`), for the board page's own
+    /// script to catch up without drawing anything itself.
+    init(_ board: Board, card: (PlanTask) throws -> String) rethrows {
+        try self.init(board, task: { TaskJSON($0, card: try card($0)) })
+    }
+
+    private init(_ board: Board, task: (PlanTask) throws -> TaskJSON) rethrows {
         revision = board.revision
-        columns = Dictionary(uniqueKeysWithValues: BoardColumn.allCases.map { ($0.rawValue, board.tasks(in: $0).map { TaskJSON($0) }) })
+        var columns: [String: [TaskJSON]] = [:]
+        for column in BoardColumn.allCases {
+            columns[column.rawValue] = try board.tasks(in: column).map(task)
+        }
+        self.columns = columns
     }
 }
 
