@@ -35,9 +35,10 @@ public enum Markdown {
     ///   without content).
     public static func html(from text: String, configuration: MarkdownConfiguration) -> String {
         let source = SourceText.normalizedBytes(of: text)
-        var parser = BlockParser(source: source, maximumDepth: configuration.effectiveNestingDepth)
+        var parser = BlockParser(source: source, maximumDepth: configuration.effectiveNestingDepth,
+                                 readsDefinitions: configuration.linkReferenceDefinitions)
         let document = parser.parse()
-        var renderer = HTMLRenderer(source: source, configuration: configuration)
+        var renderer = HTMLRenderer(source: source, configuration: configuration, references: parser.references)
         renderer.render(document)
         return renderer.output.string
     }
