@@ -11,12 +11,17 @@ struct HTMLRenderer {
     /// How many empty cells may still be added to table rows shorter than their header: as many as
     /// the source has bytes, so the output stays proportional to the input.
     private var paddingBudget: Int
+    /// How many bytes of destinations and titles references may still copy: four times the
+    /// source's size, so `[a]` used thousands of times for one long address cannot make the
+    /// output grow with their product.
+    private var referenceBudget: Int
 
     init(source: [UInt8], configuration: MarkdownConfiguration, references: LinkReferences) {
         self.source = source
         self.configuration = configuration
         self.references = references
         self.paddingBudget = source.count
+        self.referenceBudget = 4 * source.count
     }
 
     mutating func render(_ document: BlockNode) {
@@ -188,8 +193,10 @@ struct HTMLRenderer {
 
     /// Renders one table cell's text as inline content.
     private mutating func renderInline(text: [UInt8]) {
-        var parser = InlineParser(text: text, linksBareURLs: configuration.linksBareURLs, references: references)
+        var parser = InlineParser(text: text, linksBareURLs: configuration.linksBareURLs, references: references,
+                                  referenceBudget: referenceBudget)
         parser.parse()
+        referenceBudget = parser.referenceBudget
         var renderer = InlineRenderer(parser: parser, maximumEmphasisDepth: configuration.effectiveEmphasisDepth)
         renderer.render(into: &output)
     }

@@ -8,6 +8,9 @@ struct InlineParser {
     let text: [UInt8]
     private let linksBareURLs: Bool
     private let references: LinkReferences
+    /// How many more bytes of destinations and titles references may copy into the output; see
+    /// ``HTMLRenderer``.
+    private(set) var referenceBudget: Int
     private(set) var tokens: [InlineToken] = []
     /// The characters that character references stand for; `.characters` tokens point in here.
     private(set) var decoded: [UInt8] = []
@@ -22,10 +25,11 @@ struct InlineParser {
     private var links: LinkScanner
     private var backticks: BacktickIndex?
 
-    init(text: [UInt8], linksBareURLs: Bool, references: LinkReferences) {
+    init(text: [UInt8], linksBareURLs: Bool, references: LinkReferences, referenceBudget: Int) {
         self.text = text
         self.linksBareURLs = linksBareURLs
         self.references = references
+        self.referenceBudget = referenceBudget
         self.links = LinkScanner(text: text)
     }
 
@@ -196,18 +200,31 @@ struct InlineParser {
         }
         guard !references.isEmpty else { return nil }
         let textStart = record.position + (record.isImage ? 2 : 1)
+        let label: ArraySlice<UInt8>
+        let end: Int
         if next < text.count, text[next] == Byte.openBracket, let labelEnd = links.labelEnd(from: next) {
             if labelEnd > next + 1 {
                 // [text][label]: only the label counts, found or not.
-                return references.target(for: text[(next + 1)..<labelEnd]).map { ($0, labelEnd + 1) }
+                label = text[(next + 1)..<labelEnd]
+            } else {
+                // [label][]
+                guard !record.hasBracketAfter else { return nil }
+                label = text[textStart..<index]
             }
-            // [label][]
+            end = labelEnd + 1
+        } else {
+            // [label]
             guard !record.hasBracketAfter else { return nil }
-            return references.target(for: text[textStart..<index]).map { ($0, labelEnd + 1) }
+            label = text[textStart..<index]
+            end = next
         }
-        // [label]
-        guard !record.hasBracketAfter else { return nil }
-        return references.target(for: text[textStart..<index]).map { ($0, next) }
+        guard let target = references.target(for: label) else { return nil }
+        // A long address used by many short references would multiply the output: past the
+        // budget, references stay text.
+        let cost = target.destination.count + (target.title?.count ?? 0)
+        guard cost <= referenceBudget else { return nil }
+        referenceBudget -= cost
+        return (target, end)
     }
 
     /// `&name;`, `&#digits;` or `&#xhex;` stands for its character; any other `&` is text.

@@ -34,7 +34,9 @@ enum TableRow {
     /// every cell must be dashes with an optional colon at either end, and there must be a `|`
     /// unless the single cell already shows it cannot be anything else.
     static func alignments(_ bytes: [UInt8], _ line: Range<Int>) -> [BlockNode.Alignment]? {
-        guard bytes[line].contains(pipe) || bytes[line].contains(Byte.colon) else { return nil }
+        // Most paragraph lines fail on their first character, before any scan.
+        guard let first = bytes[line].first, first == pipe || first == Byte.colon || first == Byte.hyphen,
+              bytes[line].contains(pipe) || bytes[line].contains(Byte.colon) else { return nil }
         var result: [BlockNode.Alignment] = []
         for cell in cells(bytes, line) {
             var lower = cell.lowerBound

@@ -196,6 +196,17 @@ import Testing
         #expect(!output.contains("]:"))
     }
 
+    @Test func aLongAddressUsedByManyReferencesDoesNotMultiplyTheOutput() {
+        // 20,000 uses of a 30 KB address would write 600 MB; past four times the input's size in
+        // copied addresses, references stay text.
+        let address = "/" + String(repeating: "a", count: 30_000)
+        let input = String(repeating: "[a]", count: 20_000) + "\n\n[a]: " + address
+        let output = Markdown.html(from: input)
+        let links = output.components(separatedBy: "<a href=").count - 1
+        #expect(links > 0 && links <= 4 * input.utf8.count / address.utf8.count)
+        #expect(output.utf8.count < 8 * input.utf8.count)
+    }
+
     @Test func nestedBracketsAroundADefinedLabel() {
         let brackets = 20_000
         let input = String(repeating: "[", count: brackets) + "a" + String(repeating: "]", count: brackets) + "\n\n[a]: /u"
