@@ -8,8 +8,9 @@ struct HTMLRenderer {
     private let configuration: MarkdownConfiguration
     private let references: LinkReferences
     private(set) var output = HTMLOutput()
-    /// How many empty cells may still be added to table rows shorter than their header: as many as
-    /// the source has bytes, so the output stays proportional to the input.
+    /// How many empty cells may still be added to table rows shorter than their header: 4,096 and
+    /// one for every four bytes of the source, so the output stays proportional to the input (a
+    /// wide header over thousands of one-letter rows would otherwise write rows × columns cells).
     private var paddingBudget: Int
     /// How many bytes of destinations and titles references may still copy: four times the
     /// source's size, so `[a]` used thousands of times for one long address cannot make the
@@ -20,7 +21,7 @@ struct HTMLRenderer {
         self.source = source
         self.configuration = configuration
         self.references = references
-        self.paddingBudget = source.count
+        self.paddingBudget = 4_096 + source.count / 4
         self.referenceBudget = 4 * source.count
     }
 
