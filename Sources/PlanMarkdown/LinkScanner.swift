@@ -120,11 +120,7 @@ struct LinkScanner {
         index = destination.end
         let label = (start + 1)..<labelEnd
 
-        // The definition may end with the destination's line…
-        let afterDestination = skipSpaces(from: index, newlines: 0)
-        let endsHere = afterDestination >= count || text[afterDestination] == Byte.newline
-        let withoutTitle = (label, target(destination.range, title: nil), min(afterDestination + 1, count))
-        // …or go on with a title after some whitespace, ending its own line.
+        // A title after some whitespace (a line break included) that ends its own line…
         let titleStart = skipSpaces(from: index, newlines: 1)
         if titleStart > index, titleStart < count, let titleEnd = definitionTitleEnd(from: titleStart) {
             let afterTitle = skipSpaces(from: titleEnd + 1, newlines: 0)
@@ -132,11 +128,10 @@ struct LinkScanner {
                 return (label, target(destination.range, title: (titleStart + 1)..<titleEnd), min(afterTitle + 1, count))
             }
         }
-        guard endsHere else { return nil }
-        guard afterDestination == index || afterDestination >= count || text[afterDestination] == Byte.newline else {
-            return nil
-        }
-        return withoutTitle
+        // …or none, the definition then ending with the destination's line.
+        let afterDestination = skipSpaces(from: index, newlines: 0)
+        guard afterDestination >= count || text[afterDestination] == Byte.newline else { return nil }
+        return (label, target(destination.range, title: nil), min(afterDestination + 1, count))
     }
 
     /// ``titleEnd(from:)``, remembering a search that found no closing quote before the end, so

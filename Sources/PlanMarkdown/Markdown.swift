@@ -1,4 +1,7 @@
-/// Converts the Markdown of Trello card descriptions into HTML fragments.
+/// Converts Markdown — notes typed in PlanBoard and Trello card descriptions — into HTML fragments:
+/// CommonMark with GitHub's tables, strikethrough, autolinks and task lists, read in the flavour a
+/// ``MarkdownConfiguration`` names. Where it deliberately differs from CommonMark is listed, with
+/// each difference's spec examples, in the spec tests (`Tests/PlanMarkdownTests/Spec`).
 ///
 /// The converter is built for untrusted input:
 /// - it never traps and never throws: anything it cannot read as Markdown is written as escaped text;
