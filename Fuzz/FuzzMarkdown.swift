@@ -12,7 +12,32 @@ public func fuzzMarkdown(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     // Shallow nesting limits and no bare links reach the flattening and plain-text paths.
     let shallow = MarkdownConfiguration(maximumNestingDepth: 3, maximumEmphasisDepth: 2, linksBareURLs: false)
     check(Markdown.html(from: input, configuration: shallow), of: input, "shallow")
+    check(Markdown.html(from: input, configuration: .trello), of: input, "trello")
+    checkTaskList(input)
     return 0
+}
+
+/// Every task list item found has a checkbox in the HTML, in order, and ticking one changes only
+/// its mark.
+private func checkTaskList(_ input: String) {
+    let items = Markdown.taskListItems(in: input)
+    let html = Markdown.html(from: input)
+    let boxes = html.utf8.split(separator: UInt8(ascii: "<"), omittingEmptySubsequences: false)
+        .filter { $0.starts(with: "input ".utf8) }
+        .map { String(decoding: $0, as: UTF8.self).contains("checked") }
+    if boxes != items.map(\.isChecked) {
+        fail("task list: checkboxes \(boxes) but items \(items)", input, html)
+    }
+    guard let first = items.first, let ticked = Markdown.settingTaskListItem(0, checked: !first.isChecked, in: input) else {
+        return
+    }
+    let before = Array(input.utf8)
+    let after = Array(ticked.utf8)
+    let changed = zip(before, after).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+    if before.count != after.count || changed != [first.markerOffset + 1]
+        || Markdown.taskListItems(in: ticked).map(\.isChecked) != [!first.isChecked] + items.dropFirst().map(\.isChecked) {
+        fail("task list: ticking item 0 changed \(changed)", input, ticked)
+    }
 }
 
 private func check(_ html: String, of input: String, _ label: String) {

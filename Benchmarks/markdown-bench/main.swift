@@ -81,6 +81,20 @@ func cases(bytes: Int) -> [Case] {
         Case(name: "- repeated (one line)", inputs: [repeated("- ", bytes: bytes)]),
         Case(name: "nested list lines", inputs: [repeated("- a\n  - b\n    - c\n", bytes: bytes)]),
         Case(name: "> > > lines", inputs: [repeated("> > > a\n", bytes: bytes)]),
+        Case(name: "table, 8 columns", inputs: [repeated("| a | **b** | `c` | d | e | f | g | h |\n",
+                                                          bytes: bytes, prefix: "|a|b|c|d|e|f|g|h|\n|-|:-|-:|:-:|-|-|-|-|\n")]),
+        Case(name: "wide header over x rows", inputs: [repeated("x\n", bytes: bytes, prefix: String(repeating: "|a", count: 2_000)
+                                                               + "|\n" + String(repeating: "|-", count: 2_000) + "|\n")]),
+        Case(name: "| - | rows that never match", inputs: [repeated("| a | b |\n| - |\n", bytes: bytes)]),
+        Case(name: "www._ repeated", inputs: [repeated("www._", bytes: bytes)]),
+        Case(name: "a@ repeated", inputs: [repeated("a@", bytes: bytes)]),
+        Case(name: "a@b.co repeated", inputs: [repeated("a@b.co ", bytes: bytes)]),
+        Case(name: "[a] repeated, one long address", inputs: [repeated("[a]", bytes: bytes)
+                                                                  + "\n\n[a]: /" + String(repeating: "u", count: 10_000)]),
+        Case(name: "[ repeated, a defined label", inputs: [repeated("[", bytes: bytes / 2) + "a" + repeated("]", bytes: bytes / 2)
+                                                             + "\n\n[a]: /u"]),
+        Case(name: "&copy; &#42; repeated", inputs: [repeated("&copy; &#42; ", bytes: bytes)]),
+        Case(name: "- [ ] task lines", inputs: [repeated("- [ ] a task\n", bytes: bytes)]),
     ]
 }
 

@@ -13,6 +13,14 @@ final class BlockNode {
         case thematicBreak
         case fencedCode
         case indentedCode
+        /// A GitHub table: `lines` holds the header row, then the body rows (the delimiter row is
+        /// read into `columnAlignments`).
+        case table
+    }
+
+    /// How a table column is aligned, from the colons of its delimiter row.
+    enum Alignment {
+        case none, left, center, right
     }
 
     /// Mutable because a paragraph turns into a heading when a setext underline follows it.
@@ -44,6 +52,9 @@ final class BlockNode {
     var fenceIndent = 0
     var info: Range<Int> = 0..<0
 
+    /// Tables: one alignment per column.
+    var columnAlignments: [Alignment] = []
+
     init(kind: Kind) {
         self.kind = kind
     }
@@ -55,7 +66,7 @@ final class BlockNode {
             return kind != .listItem
         case .list:
             return kind == .listItem
-        case .paragraph, .heading, .thematicBreak, .fencedCode, .indentedCode:
+        case .paragraph, .heading, .thematicBreak, .fencedCode, .indentedCode, .table:
             return false
         }
     }

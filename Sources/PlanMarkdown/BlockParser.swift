@@ -8,13 +8,17 @@
 struct BlockParser {
     private let source: [UInt8]
     private let maximumDepth: Int
+    private let readsDefinitions: Bool
     private let document = BlockNode(kind: .document)
     /// The chain of open blocks: the document, then each open block's last child.
     private var open: [BlockNode]
+    /// The link reference definitions found so far, taken out of the paragraphs that began with them.
+    private(set) var references = LinkReferences()
 
-    init(source: [UInt8], maximumDepth: Int) {
+    init(source: [UInt8], maximumDepth: Int, readsDefinitions: Bool) {
         self.source = source
         self.maximumDepth = maximumDepth
+        self.readsDefinitions = readsDefinitions
         self.open = [document]
     }
 
@@ -73,7 +77,7 @@ struct BlockParser {
                 } else {
                     break matching
                 }
-            case .paragraph:
+            case .paragraph, .table:
                 guard !line.isBlank else { break matching }
             case .list:
                 break
@@ -140,6 +144,14 @@ struct BlockParser {
                 break starting
             }
             if container.kind == .paragraph, !addedBlock, let level = BlockStart.setextLevel(line) {
+                takeDefinitions(from: container)
+                if container.lines.isEmpty {
+                    // The paragraph was only definitions: nothing to underline, so the line is
+                    // read again under the paragraph's container (as text or a thematic break).
+                    closeAll(above: containerIndex - 1)
+                    containerIndex -= 1
+                    continue starting
+                }
                 // The paragraph so far becomes the heading's text; the underline is consumed.
                 container.kind = .heading
                 container.headingLevel = level
@@ -167,13 +179,20 @@ struct BlockParser {
                 depth += 1
                 continue starting
             }
+            if container.kind == .paragraph, !addedBlock, containerIndex == open.count - 1,
+               let header = container.lines.last, let alignments = TableRow.alignments(source, line.contentRest.range),
+               TableRow.cells(source, header.range).count == alignments.count {
+                containerIndex = openTable(under: containerIndex, header: header, alignments: alignments)
+                addedBlock = true
+                lineConsumed = true
+            }
             break starting
         }
 
         // Phase 3: the rest of the line.
         let container = open[containerIndex]
         if lineConsumed {
-            if container.kind != .fencedCode {
+            if container.kind != .fencedCode, container.kind != .table {
                 closeLast()
             }
             clearPendingBlankLines()
@@ -202,7 +221,7 @@ struct BlockParser {
                 clearPendingBlankLines()
             }
             return
-        case .paragraph:
+        case .paragraph, .table:
             container.lines.append(line.contentRest)
         case .document, .blockQuote, .list, .listItem, .heading, .thematicBreak:
             if !line.isBlank {
@@ -283,6 +302,25 @@ struct BlockParser {
         return index
     }
 
+    /// Turns the last line of the open paragraph at `paragraphIndex` into the header of a new
+    /// table (GitHub's rule: the line just before the delimiter row); the lines before it stay a
+    /// paragraph of their own. Returns the table's index in `open`.
+    private mutating func openTable(under paragraphIndex: Int, header: LineSlice, alignments: [BlockNode.Alignment]) -> Int {
+        let paragraph = open[paragraphIndex]
+        paragraph.lines.removeLast()
+        let index: Int
+        if paragraph.lines.isEmpty {
+            paragraph.kind = .table
+            index = paragraphIndex
+        } else {
+            index = add(.table, matchedThrough: paragraphIndex - 1)
+        }
+        let table = open[index]
+        table.lines = [header]
+        table.columnAlignments = alignments
+        return index
+    }
+
     // MARK: - Tree maintenance
 
     /// Closes the blocks the line did not continue, then appends a new block of `kind` under the
@@ -341,15 +379,45 @@ struct BlockParser {
         }
     }
 
-    /// Closes the deepest open block, trimming what its kind does not keep.
+    /// Closes the deepest open block, trimming what its kind does not keep. A paragraph gives up
+    /// the link reference definitions it starts with, and disappears if that was all it held.
     private mutating func closeLast() {
         let block = open.removeLast()
+        if block.kind == .paragraph {
+            takeDefinitions(from: block)
+            if block.lines.isEmpty, let parent = open.last, parent.children.last === block {
+                parent.children.removeLast()
+            }
+        }
         if block.kind == .indentedCode {
             // Blank lines at the end belong between blocks, not to the code.
             while let last = block.lines.last, isBlank(last) {
                 block.lines.removeLast()
             }
         }
+    }
+
+    /// Moves the link reference definitions at the start of `paragraph` into ``references``,
+    /// removing the lines they took. Only a paragraph starting with `[` is looked at, and the
+    /// scanner reads forward only, so this costs O(paragraph) at most once per paragraph.
+    private mutating func takeDefinitions(from paragraph: BlockNode) {
+        guard readsDefinitions, let first = paragraph.lines.first, first.range.lowerBound < first.range.upperBound,
+              source[first.range.lowerBound] == Byte.openBracket else { return }
+        var text: [UInt8] = []
+        var lineStarts: [Int] = []
+        for line in paragraph.lines {
+            lineStarts.append(text.count)
+            text += source[line.range]
+            text.append(Byte.newline)
+        }
+        var scanner = LinkScanner(text: text)
+        var position = 0
+        while let definition = scanner.definition(at: position) {
+            references.define(label: text[definition.label], target: definition.target)
+            position = definition.next
+        }
+        let taken = lineStarts.prefix { $0 < position }.count
+        paragraph.lines.removeFirst(taken)
     }
 
     private func isBlank(_ slice: LineSlice) -> Bool {

@@ -33,8 +33,8 @@ struct HTMLOutput {
         }
     }
 
-    /// Appends `source[range]` as text (or, with `attribute`, as a double-quoted attribute value).
-    mutating func appendEscaped(_ source: [UInt8], _ range: Range<Int>, attribute: Bool = false) {
+    /// Appends `source[range]` as text or as a double-quoted attribute value.
+    mutating func appendEscaped(_ source: [UInt8], _ range: Range<Int>) {
         var runStart = range.lowerBound
         for index in range {
             let replacement: StaticString
@@ -42,7 +42,7 @@ struct HTMLOutput {
             case Byte.ampersand: replacement = "&amp;"
             case Byte.lessThan: replacement = "&lt;"
             case Byte.greaterThan: replacement = "&gt;"
-            case Byte.quote where attribute: replacement = "&quot;"
+            case Byte.quote: replacement = "&quot;"
             default: continue
             }
             bytes.append(contentsOf: source[runStart..<index])
@@ -52,43 +52,48 @@ struct HTMLOutput {
         bytes.append(contentsOf: source[runStart..<range.upperBound])
     }
 
-    /// Appends one byte with the same escaping as ``appendEscaped(_:_:attribute:)``.
-    mutating func appendEscaped(byte: UInt8, attribute: Bool = false) {
+    /// Appends `text` escaped as ``appendEscaped(_:_:)`` does.
+    mutating func appendEscaped(_ text: [UInt8]) {
+        appendEscaped(text, text.indices)
+    }
+
+    /// Appends one byte with the same escaping as ``appendEscaped(_:_:)``.
+    mutating func appendEscaped(byte: UInt8) {
         switch byte {
         case Byte.ampersand: append("&amp;")
         case Byte.lessThan: append("&lt;")
         case Byte.greaterThan: append("&gt;")
-        case Byte.quote where attribute: append("&quot;")
+        case Byte.quote: append("&quot;")
         default: bytes.append(byte)
         }
     }
 
-    /// Appends an attribute value: link destinations, titles and info strings.
-    ///
-    /// - Parameters:
-    ///   - resolvingEscapes: write `\)` as `)`, as in link destinations and titles (but not in
-    ///     autolinks, where a backslash is just a character).
-    ///   - percentEncodingSpaces: write spaces and controls as `%XX`, which a URL needs (`<a b>`
-    ///     destinations may contain spaces).
-    mutating func appendAttribute(
-        _ source: [UInt8], _ range: Range<Int>, resolvingEscapes: Bool, percentEncodingSpaces: Bool
-    ) {
-        var index = range.lowerBound
-        while index < range.upperBound {
-            var byte = source[index]
-            if resolvingEscapes, byte == Byte.backslash, index + 1 < range.upperBound,
-               Byte.isASCIIPunctuation(source[index + 1]) {
-                index += 1
-                byte = source[index]
-            }
-            if percentEncodingSpaces, Byte.isControlOrSpace(byte) {
+    /// Appends a link or image address as an attribute value, percent-encoded the way CommonMark's
+    /// reference renderer does it: letters, digits and ``-_.+!*'(),%#@?=;:/$~&`` stay (a `%` is
+    /// taken to start an escape already made), `&` is written `&amp;`, and every other byte,
+    /// including each byte of a non-ASCII character, becomes `%XX`.
+    mutating func appendURL(_ url: [UInt8]) {
+        for byte in url {
+            if Byte.isAlphanumeric(byte) || Self.isKeptInURL(byte) {
+                bytes.append(byte)
+            } else if byte == Byte.ampersand {
+                append("&amp;")
+            } else {
                 bytes.append(0x25) // %
                 bytes.append(Self.hexDigit(byte >> 4))
                 bytes.append(Self.hexDigit(byte & 0x0F))
-            } else {
-                appendEscaped(byte: byte, attribute: true)
             }
-            index += 1
+        }
+    }
+
+    private static func isKeptInURL(_ byte: UInt8) -> Bool {
+        switch byte {
+        case Byte.hyphen, Byte.underscore, Byte.period, Byte.plus, Byte.exclamation, Byte.asterisk,
+             Byte.apostrophe, Byte.openParen, Byte.closeParen, Byte.comma, 0x25, Byte.hash, Byte.at,
+             Byte.question, Byte.equals, Byte.semicolon, Byte.colon, Byte.slash, 0x24, Byte.tilde:
+            true
+        default:
+            false
         }
     }
 

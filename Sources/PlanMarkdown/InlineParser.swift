@@ -7,7 +7,13 @@
 struct InlineParser {
     let text: [UInt8]
     private let linksBareURLs: Bool
+    private let references: LinkReferences
+    /// How many more bytes of destinations and titles references may copy into the output; see
+    /// ``HTMLRenderer``.
+    private(set) var referenceBudget: Int
     private(set) var tokens: [InlineToken] = []
+    /// The characters that character references stand for; `.characters` tokens point in here.
+    private(set) var decoded: [UInt8] = []
     private(set) var delimiters = DelimiterStack()
     private(set) var brackets: [BracketRecord] = []
     /// Indices into `brackets` of the brackets that may still be closed, innermost last.
@@ -19,9 +25,11 @@ struct InlineParser {
     private var links: LinkScanner
     private var backticks: BacktickIndex?
 
-    init(text: [UInt8], linksBareURLs: Bool) {
+    init(text: [UInt8], linksBareURLs: Bool, references: LinkReferences, referenceBudget: Int) {
         self.text = text
         self.linksBareURLs = linksBareURLs
+        self.references = references
+        self.referenceBudget = referenceBudget
         self.links = LinkScanner(text: text)
     }
 
@@ -47,8 +55,14 @@ struct InlineParser {
                 index = closeBracket(at: index)
             case Byte.lessThan:
                 index = parseAutolink(at: index)
+            case Byte.ampersand:
+                index = parseReference(at: index)
             case 0x48, 0x68: // H, h
-                index = parseBareURL(at: index)
+                index = parseBareAddress(at: index, kind: .bare)
+            case 0x77: // w
+                index = parseBareAddress(at: index, kind: .www)
+            case Byte.at:
+                index = parseEmailLink(at: index)
             default:
                 index += 1
             }
@@ -149,6 +163,9 @@ struct InlineParser {
 
     private mutating func openBracket(at index: Int, isImage: Bool) -> Int {
         let end = index + (isImage ? 2 : 1)
+        if let enclosing = openBrackets.last {
+            brackets[enclosing].hasBracketAfter = true
+        }
         brackets.append(BracketRecord(isImage: isImage, position: index,
                                       delimiterBottom: delimiters.lastIndex, target: nil))
         openBrackets.append(brackets.count - 1)
@@ -156,30 +173,72 @@ struct InlineParser {
         return end
     }
 
-    /// A `]` closes the innermost open bracket if `(destination "title")` follows; otherwise it,
-    /// and that bracket, stay text. Only reference-free inline links are supported.
+    /// A `]` closes the innermost open bracket if `(destination "title")` follows, or if a
+    /// reference matches: `[text][label]`, `[label][]` or `[label]`. Otherwise it, and that bracket,
+    /// stay text.
     private mutating func closeBracket(at index: Int) -> Int {
         guard let innermost = openBrackets.popLast() else { return index + 1 }
         let record = brackets[innermost]
         if !record.isImage, record.position < linkFloor {
             return index + 1
         }
-        guard index + 1 < text.count, text[index + 1] == Byte.openParen,
-              let tail = links.inlineLinkTail(from: index + 2) else {
-            return index + 1
-        }
-        brackets[innermost].target = tail.target
-        emit(.bracketClose(innermost), replacing: index..<tail.end)
+        guard let (target, end) = linkTarget(closingAt: index, record: record) else { return index + 1 }
+        brackets[innermost].target = target
+        emit(.bracketClose(innermost), replacing: index..<end)
         delimiters.process(above: record.delimiterBottom)
         if !record.isImage {
             linkFloor = record.position
         }
-        return tail.end
+        return end
+    }
+
+    /// What the `]` at `index` links to, and where the link's syntax ends.
+    private mutating func linkTarget(closingAt index: Int, record: BracketRecord) -> (BracketRecord.Target, Int)? {
+        let next = index + 1
+        if next < text.count, text[next] == Byte.openParen, let tail = links.inlineLinkTail(from: index + 2) {
+            return (tail.target, tail.end)
+        }
+        guard !references.isEmpty else { return nil }
+        let textStart = record.position + (record.isImage ? 2 : 1)
+        let label: ArraySlice<UInt8>
+        let end: Int
+        if next < text.count, text[next] == Byte.openBracket, let labelEnd = links.labelEnd(from: next) {
+            if labelEnd > next + 1 {
+                // [text][label]: only the label counts, found or not.
+                label = text[(next + 1)..<labelEnd]
+            } else {
+                // [label][]
+                guard !record.hasBracketAfter else { return nil }
+                label = text[textStart..<index]
+            }
+            end = labelEnd + 1
+        } else {
+            // [label]
+            guard !record.hasBracketAfter else { return nil }
+            label = text[textStart..<index]
+            end = next
+        }
+        guard let target = references.target(for: label) else { return nil }
+        // A long address used by many short references would multiply the output: past the
+        // budget, references stay text.
+        let cost = target.destination.count + (target.title?.count ?? 0)
+        guard cost <= referenceBudget else { return nil }
+        referenceBudget -= cost
+        return (target, end)
+    }
+
+    /// `&name;`, `&#digits;` or `&#xhex;` stands for its character; any other `&` is text.
+    private mutating func parseReference(at index: Int) -> Int {
+        guard let reference = CharacterReference.decode(text, at: index, end: text.count) else { return index + 1 }
+        let start = decoded.count
+        decoded += reference.utf8
+        emit(.characters(start..<decoded.count), replacing: index..<reference.end)
+        return reference.end
     }
 
     private mutating func parseAutolink(at index: Int) -> Int {
         guard let autolink = links.autolink(at: index) else { return index + 1 }
-        emit(.autolink((index + 1)..<(autolink.end - 1), isEmail: autolink.isEmail),
+        emit(.autolink((index + 1)..<(autolink.end - 1), kind: autolink.isEmail ? .email : .angle),
              replacing: index..<autolink.end)
         return autolink.end
     }
@@ -188,21 +247,41 @@ struct InlineParser {
     /// in GitHub's Markdown, or after a non-ASCII character, because Chinese and Japanese text
     /// puts no space before them ("请看https://…"). So `[x](https://…)` and `foohttp://` are
     /// left alone.
-    private mutating func parseBareURL(at index: Int) -> Int {
+    private func startsWord(at index: Int) -> Bool {
+        guard index > 0 else { return true }
+        switch text[index - 1] {
+        case Byte.space, Byte.tab, Byte.newline, Byte.openParen, Byte.asterisk, Byte.underscore,
+             Byte.tilde, 0x80...0xFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A bare `http(s)://` address, or `www.` and a valid domain (linked to `http://` as GitHub
+    /// does), at the start of a word.
+    private mutating func parseBareAddress(at index: Int, kind: InlineToken.AutolinkKind) -> Int {
+        guard linksBareURLs, startsWord(at: index) else { return index + 1 }
+        let stopAtCloseBracket = !openBrackets.isEmpty
+        let end = kind == .www ? links.wwwLinkEnd(at: index, stopAtCloseBracket: stopAtCloseBracket)
+            : links.bareURLEnd(at: index, stopAtCloseBracket: stopAtCloseBracket)
+        guard let end else { return index + 1 }
+        emit(.autolink(index..<end, kind: kind), replacing: index..<end)
+        return end
+    }
+
+    /// A bare e-mail address around the `@` at `index`, as GitHub links it: letters, digits and
+    /// `. + - _` before it, a domain with at least one dot after it. The part before the `@` is
+    /// still pending text (nothing else has been emitted since), so looking back costs no more
+    /// than the text since the previous `@` or token.
+    private mutating func parseEmailLink(at index: Int) -> Int {
         guard linksBareURLs else { return index + 1 }
-        if index > 0 {
-            switch text[index - 1] {
-            case Byte.space, Byte.tab, Byte.newline, Byte.openParen, Byte.asterisk, Byte.underscore,
-                 Byte.tilde, 0x80...0xFF:
-                break
-            default:
-                return index + 1
-            }
+        var start = index
+        while start > textStart, LinkScanner.isEmailLocalPartByte(text[start - 1]) {
+            start -= 1
         }
-        guard let end = links.bareURLEnd(at: index, stopAtCloseBracket: !openBrackets.isEmpty) else {
-            return index + 1
-        }
-        emit(.autolink(index..<end, isEmail: false), replacing: index..<end)
+        guard start < index, let end = links.emailDomainEnd(after: index) else { return index + 1 }
+        emit(.autolink(start..<end, kind: .email), replacing: start..<end)
         return end
     }
 

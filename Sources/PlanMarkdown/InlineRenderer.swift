@@ -30,7 +30,9 @@ struct InlineRenderer {
         for token in parser.tokens {
             switch token {
             case .text(let range):
-                output.appendEscaped(text, range, attribute: isPlainText)
+                output.appendEscaped(text, range)
+            case .characters(let range):
+                output.appendEscaped(parser.decoded, range)
             case .lineBreak:
                 if isPlainText {
                     output.append(byte: Byte.space)
@@ -39,21 +41,23 @@ struct InlineRenderer {
                 }
             case .code(let range):
                 if isPlainText {
-                    appendCode(range, attribute: true, to: &output)
+                    appendCode(range, to: &output)
                 } else {
                     output.append("<code>")
-                    appendCode(range, attribute: false, to: &output)
+                    appendCode(range, to: &output)
                     output.append("</code>")
                 }
-            case .autolink(let range, let isEmail):
+            case .autolink(let range, let kind):
                 if isPlainText || linkDepth > 0 {
-                    output.appendEscaped(text, range, attribute: isPlainText)
+                    output.appendEscaped(text, range)
                 } else {
                     output.append("<a href=\"")
-                    if isEmail {
-                        output.append("mailto:")
+                    switch kind {
+                    case .angle: output.appendURL(CharacterReference.resolved(text, range, backslashes: false))
+                    case .email: output.append("mailto:"); output.appendURL(Array(text[range]))
+                    case .bare: output.appendURL(Array(text[range]))
+                    case .www: output.append("http://"); output.appendURL(Array(text[range]))
                     }
-                    output.appendAttribute(text, range, resolvingEscapes: false, percentEncodingSpaces: true)
                     output.append("\">")
                     output.appendEscaped(text, range)
                     output.append("</a>")
@@ -103,7 +107,6 @@ struct InlineRenderer {
     }
 
     private mutating func renderOpening(_ record: BracketRecord, to output: inout HTMLOutput) {
-        let text = parser.text
         guard let target = record.target else {
             output.append(record.isImage ? "![" : "[")
             return
@@ -111,15 +114,13 @@ struct InlineRenderer {
         if record.isImage {
             if imageDepth == 0 {
                 output.append("<img src=\"")
-                output.appendAttribute(text, target.destination, resolvingEscapes: true,
-                                       percentEncodingSpaces: true)
+                output.appendURL(target.destination)
                 output.append("\" alt=\"")
             }
             imageDepth += 1
         } else if imageDepth == 0 {
             output.append("<a href=\"")
-            output.appendAttribute(text, target.destination, resolvingEscapes: true,
-                                       percentEncodingSpaces: true)
+            output.appendURL(target.destination)
             output.append("\"")
             appendTitle(target.title, to: &output)
             output.append(">")
@@ -142,16 +143,16 @@ struct InlineRenderer {
         }
     }
 
-    private func appendTitle(_ title: Range<Int>?, to output: inout HTMLOutput) {
+    private func appendTitle(_ title: [UInt8]?, to output: inout HTMLOutput) {
         guard let title else { return }
         output.append(" title=\"")
-        output.appendAttribute(parser.text, title, resolvingEscapes: true, percentEncodingSpaces: false)
+        output.appendEscaped(title)
         output.append("\"")
     }
 
     /// Code span content: newlines become spaces, and one space is removed from each end when
     /// both ends have one and the content is not all spaces (so `` ` `` `` shows a backtick).
-    private func appendCode(_ range: Range<Int>, attribute: Bool, to output: inout HTMLOutput) {
+    private func appendCode(_ range: Range<Int>, to output: inout HTMLOutput) {
         let text = parser.text
         func isSpace(_ byte: UInt8) -> Bool { byte == Byte.space || byte == Byte.newline }
         var lower = range.lowerBound
@@ -163,7 +164,7 @@ struct InlineRenderer {
         }
         for index in lower..<upper {
             let byte = text[index]
-            output.appendEscaped(byte: byte == Byte.newline ? Byte.space : byte, attribute: attribute)
+            output.appendEscaped(byte: byte == Byte.newline ? Byte.space : byte)
         }
     }
 }

@@ -15,6 +15,8 @@ struct LinkScanner {
     let text: [UInt8]
     private var table: DestinationTable?
     private var tableFailed = false
+    /// For `"` and `'`: the earliest start from which a title search found no closing quote.
+    private var unclosedTitles: [UInt8: Int] = [:]
 
     init(text: [UInt8]) {
         self.text = text
@@ -27,10 +29,33 @@ struct LinkScanner {
         let count = text.count
         var index = skipWhitespace(from: start)
         guard index < count else { return nil }
+        guard let destination = destination(at: index) else { return nil }
+        index = destination.end
 
-        let destination: Range<Int>
+        let afterDestination = index
+        index = skipWhitespace(from: index)
+        guard index < count else { return nil }
+        if text[index] == Byte.closeParen {
+            return Tail(target: target(destination.range, title: nil), end: index + 1)
+        }
+        // A title must be separated from the destination by whitespace.
+        guard index > afterDestination, let titleEnd = titleEnd(from: index) else { return nil }
+        let title = (index + 1)..<titleEnd
+        index = skipWhitespace(from: titleEnd + 1)
+        guard index < count, text[index] == Byte.closeParen else { return nil }
+        return Tail(target: target(destination.range, title: title), end: index + 1)
+    }
+
+    private func target(_ destination: Range<Int>, title: Range<Int>?) -> BracketRecord.Target {
+        BracketRecord.Target(destination: CharacterReference.resolved(text, destination),
+                             title: title.map { CharacterReference.resolved(text, $0) })
+    }
+
+    /// A link destination at `index`: `<…>` (no line break, no unescaped `<` or `>`, spaces
+    /// allowed), or a run without spaces or controls whose unescaped parentheses balance.
+    private mutating func destination(at index: Int) -> (range: Range<Int>, end: Int, isPointy: Bool)? {
+        let count = text.count
         if text[index] == Byte.lessThan {
-            // <destination>: no line breaks, no unescaped < or >, may contain spaces.
             var scan = index + 1
             while scan < count {
                 let byte = text[scan]
@@ -47,30 +72,93 @@ struct LinkScanner {
                 scan += 1
             }
             guard scan < count else { return nil }
-            destination = (index + 1)..<scan
-            index = scan + 1
-        } else {
-            if table == nil, !tableFailed {
-                table = DestinationTable(text: text)
-                tableFailed = table == nil
-            }
-            guard let table, let end = table.destinationEnd(from: index) else { return nil }
-            destination = index..<end
-            index = end
+            return ((index + 1)..<scan, scan + 1, true)
         }
+        if table == nil, !tableFailed {
+            table = DestinationTable(text: text)
+            tableFailed = table == nil
+        }
+        guard let table, let end = table.destinationEnd(from: index) else { return nil }
+        return (index..<end, end, false)
+    }
 
-        let afterDestination = index
-        index = skipWhitespace(from: index)
-        guard index < count else { return nil }
-        if text[index] == Byte.closeParen {
-            return Tail(target: .init(destination: destination, title: nil), end: index + 1)
+    // MARK: - Reference labels and definitions
+
+    /// The index of the `]` that closes a link label opened by the `[` at `start`: at most
+    /// ``LinkReferences/maximumLabelLength`` bytes, no unescaped `[`. Stops at the first bracket,
+    /// so scans from different `]`s never overlap.
+    func labelEnd(from start: Int) -> Int? {
+        var index = start + 1
+        let limit = min(text.count, start + 1 + LinkReferences.maximumLabelLength + 1)
+        while index < limit {
+            switch text[index] {
+            case Byte.backslash where index + 1 < text.count && Byte.isASCIIPunctuation(text[index + 1]):
+                index += 2
+                continue
+            case Byte.closeBracket:
+                return index
+            case Byte.openBracket:
+                return nil
+            default:
+                index += 1
+            }
         }
-        // A title must be separated from the destination by whitespace.
-        guard index > afterDestination, let titleEnd = titleEnd(from: index) else { return nil }
-        let title = (index + 1)..<titleEnd
-        index = skipWhitespace(from: titleEnd + 1)
-        guard index < count, text[index] == Byte.closeParen else { return nil }
-        return Tail(target: .init(destination: destination, title: title), end: index + 1)
+        return nil
+    }
+
+    /// A link reference definition starting at `start`, the start of a line of a paragraph's text:
+    /// `[label]:`, a destination, an optional title, and nothing else up to the end of its line.
+    /// Returns the label's range, the target and the index of the next line.
+    mutating func definition(at start: Int) -> (label: Range<Int>, target: BracketRecord.Target, next: Int)? {
+        let count = text.count
+        guard start < count, text[start] == Byte.openBracket, let labelEnd = labelEnd(from: start),
+              labelEnd + 1 < count, text[labelEnd + 1] == Byte.colon,
+              LinkReferences.key(text[(start + 1)..<labelEnd]) != nil else { return nil }
+        var index = skipSpaces(from: labelEnd + 2, newlines: 1)
+        guard index < count, let destination = destination(at: index),
+              destination.isPointy || !destination.range.isEmpty else { return nil }
+        index = destination.end
+        let label = (start + 1)..<labelEnd
+
+        // A title after some whitespace (a line break included) that ends its own line…
+        let titleStart = skipSpaces(from: index, newlines: 1)
+        if titleStart > index, titleStart < count, let titleEnd = definitionTitleEnd(from: titleStart) {
+            let afterTitle = skipSpaces(from: titleEnd + 1, newlines: 0)
+            if afterTitle >= count || text[afterTitle] == Byte.newline {
+                return (label, target(destination.range, title: (titleStart + 1)..<titleEnd), min(afterTitle + 1, count))
+            }
+        }
+        // …or none, the definition then ending with the destination's line.
+        let afterDestination = skipSpaces(from: index, newlines: 0)
+        guard afterDestination >= count || text[afterDestination] == Byte.newline else { return nil }
+        return (label, target(destination.range, title: nil), min(afterDestination + 1, count))
+    }
+
+    /// ``titleEnd(from:)``, remembering a search that found no closing quote before the end, so
+    /// that the titles of many definitions never rescan the same text.
+    private mutating func definitionTitleEnd(from start: Int) -> Int? {
+        let opening = text[start]
+        if let failedFrom = unclosedTitles[opening], failedFrom <= start { return nil }
+        if let end = titleEnd(from: start) { return end }
+        if opening != Byte.openParen { unclosedTitles[opening] = start }
+        return nil
+    }
+
+    /// Skips spaces and tabs, and at most `newlines` line breaks among them.
+    private func skipSpaces(from start: Int, newlines: Int) -> Int {
+        var index = start
+        var remaining = newlines
+        while index < text.count {
+            let byte = text[index]
+            if byte == Byte.newline {
+                guard remaining > 0 else { break }
+                remaining -= 1
+            } else if !Byte.isSpaceOrTab(byte) {
+                break
+            }
+            index += 1
+        }
+        return index
     }
 
     /// The index of the quote that closes a title opened at `start` by `"`, `'` or `(`.
@@ -193,19 +281,64 @@ struct LinkScanner {
     // MARK: - Bare addresses
 
     /// A bare `http://` or `https://` address starting at `start` (the caller checks what precedes
-    /// it). Returns the end after trimming trailing punctuation that usually belongs to the
-    /// sentence, and closing parentheses that do not balance an opening one in the address.
+    /// it); its end as ``addressEnd(from:hostStart:stopAtCloseBracket:)`` finds it.
     ///
     /// - Parameter stopAtCloseBracket: stop at `]`, so that `[see https://x](…)` still forms a link.
     func bareURLEnd(at start: Int, stopAtCloseBracket: Bool) -> Int? {
         guard let prefixLength = httpPrefixLength(at: start) else { return nil }
-        let count = text.count
         let hostStart = start + prefixLength
         // The host must start with a letter, digit or non-ASCII character; checking this before
         // scanning means a scan never fails after walking a long way.
-        guard hostStart < count, Byte.isAlphanumeric(text[hostStart]) || text[hostStart] >= 0x80 else {
+        guard hostStart < text.count, Byte.isAlphanumeric(text[hostStart]) || text[hostStart] >= 0x80 else {
             return nil
         }
+        return addressEnd(hostStart: hostStart, stopAtCloseBracket: stopAtCloseBracket)
+    }
+
+    /// A bare `www.` address starting at `start`: `www.` and a domain of letters, digits, `-`,
+    /// `_` and non-ASCII letters in dot-separated parts, without `_` in its last two parts (as
+    /// GitHub reads them); then the rest, as for `http://` addresses. A domain ends within 253
+    /// bytes (the longest DNS allows), which bounds the scan: `www.` can start a word inside
+    /// another candidate's domain (`www._www._…`), so unbounded scans could overlap.
+    func wwwLinkEnd(at start: Int, stopAtCloseBracket: Bool) -> Int? {
+        let count = min(text.count, start + 4 + 253)
+        guard start + 4 < count, text[start + 1] == 0x77, text[start + 2] == 0x77, text[start + 3] == Byte.period else {
+            return nil
+        }
+        var index = start + 4
+        var underscoreInLastPart = false
+        var underscoreInPartBefore = false
+        while index < count {
+            let byte = text[index]
+            if byte == Byte.period {
+                underscoreInPartBefore = underscoreInLastPart
+                underscoreInLastPart = false
+            } else if byte == Byte.underscore {
+                underscoreInLastPart = true
+            } else if !(Byte.isAlphanumeric(byte) || byte == Byte.hyphen || Self.isLetterScalar(at: index, in: text)) {
+                break
+            }
+            index += 1
+        }
+        guard index > start + 4, index < count || count == text.count, !underscoreInLastPart,
+              !underscoreInPartBefore else { return nil }
+        return addressEnd(hostStart: start + 4, stopAtCloseBracket: stopAtCloseBracket)
+    }
+
+    /// Whether a non-ASCII character that is neither whitespace nor punctuation starts at `index`.
+    private static func isLetterScalar(at index: Int, in text: [UInt8]) -> Bool {
+        guard text[index] >= 0xC0 else { return false }
+        let scalar = Byte.scalar(at: index, in: text)
+        return !Byte.isUnicodeWhitespace(scalar) && !Byte.isUnicodePunctuation(scalar)
+    }
+
+    /// Where a bare address whose host starts at `hostStart` ends: at the next space, control, `<`
+    /// or non-ASCII whitespace or punctuation (as in "见 https://x.example，谢谢"), less trailing
+    /// punctuation that usually belongs to the sentence (`? ! . , : ; * _ ~ ' "`), a trailing
+    /// `&name;` (GitHub reads it as a character reference, not part of the address), and closing
+    /// parentheses that do not balance an opening one in the address.
+    private func addressEnd(hostStart: Int, stopAtCloseBracket: Bool) -> Int {
+        let count = text.count
         var end = hostStart
         var openParens = 0
         var closeParens = 0
@@ -217,7 +350,7 @@ struct LinkScanner {
             }
             if byte >= 0xC0 {
                 // Non-ASCII letters belong to the address (https://zh.wikipedia.org/wiki/中文);
-                // non-ASCII punctuation and spaces end it, as in "见 https://x.example，谢谢".
+                // non-ASCII punctuation and spaces end it.
                 let scalar = Byte.scalar(at: end, in: text)
                 if Byte.isUnicodeWhitespace(scalar) || Byte.isUnicodePunctuation(scalar) {
                     break
@@ -233,7 +366,17 @@ struct LinkScanner {
         while end > hostStart + 1 {
             let byte = text[end - 1]
             switch byte {
-            case Byte.question, Byte.exclamation, Byte.period, Byte.comma, Byte.colon, Byte.semicolon,
+            case Byte.semicolon:
+                end -= 1
+                var nameStart = end
+                while nameStart > hostStart, Byte.isAlphanumeric(text[nameStart - 1]) {
+                    nameStart -= 1
+                }
+                if nameStart < end, nameStart > hostStart, text[nameStart - 1] == Byte.ampersand {
+                    end = nameStart - 1
+                }
+                continue
+            case Byte.question, Byte.exclamation, Byte.period, Byte.comma, Byte.colon,
                  Byte.asterisk, Byte.underscore, Byte.tilde, Byte.apostrophe, Byte.quote:
                 end -= 1
                 continue
@@ -246,6 +389,31 @@ struct LinkScanner {
             }
             break
         }
+        return end
+    }
+
+    // MARK: - E-mail addresses
+
+    /// The bytes GitHub accepts before the `@` of a bare e-mail address.
+    static func isEmailLocalPartByte(_ byte: UInt8) -> Bool {
+        Byte.isAlphanumeric(byte) || byte == Byte.period || byte == Byte.plus || byte == Byte.hyphen
+            || byte == Byte.underscore
+    }
+
+    /// The end of a bare e-mail address's domain after the `@` at `at`: letters, digits, `-`, `_`
+    /// and `.`, with at least one dot; a final `.` is the sentence's, and a final `-` or `_` makes
+    /// it no address. The scan stops at the next `@` at the latest, so scans never overlap.
+    func emailDomainEnd(after at: Int) -> Int? {
+        var end = at + 1
+        while end < text.count, Byte.isAlphanumeric(text[end]) || text[end] == Byte.hyphen
+                || text[end] == Byte.underscore || text[end] == Byte.period {
+            end += 1
+        }
+        while end > at + 1, text[end - 1] == Byte.period {
+            end -= 1
+        }
+        guard end > at + 1, Byte.isAlphanumeric(text[at + 1]), Byte.isAlphanumeric(text[end - 1]),
+              text[(at + 1)..<end].contains(Byte.period) else { return nil }
         return end
     }
 

@@ -1,4 +1,7 @@
-/// Converts the Markdown of Trello card descriptions into HTML fragments.
+/// Converts Markdown — notes typed in PlanBoard and Trello card descriptions — into HTML fragments:
+/// CommonMark with GitHub's tables, strikethrough, autolinks and task lists, read in the flavour a
+/// ``MarkdownConfiguration`` names. Where it deliberately differs from CommonMark is listed, with
+/// each difference's spec examples, in the spec tests (`Tests/PlanMarkdownTests/Spec`).
 ///
 /// The converter is built for untrusted input:
 /// - it never traps and never throws: anything it cannot read as Markdown is written as escaped text;
@@ -35,9 +38,10 @@ public enum Markdown {
     ///   without content).
     public static func html(from text: String, configuration: MarkdownConfiguration) -> String {
         let source = SourceText.normalizedBytes(of: text)
-        var parser = BlockParser(source: source, maximumDepth: configuration.effectiveNestingDepth)
+        var parser = BlockParser(source: source, maximumDepth: configuration.effectiveNestingDepth,
+                                 readsDefinitions: configuration.linkReferenceDefinitions)
         let document = parser.parse()
-        var renderer = HTMLRenderer(source: source, configuration: configuration)
+        var renderer = HTMLRenderer(source: source, configuration: configuration, references: parser.references)
         renderer.render(document)
         return renderer.output.string
     }

@@ -1,7 +1,16 @@
 /// Options for ``Markdown/html(from:configuration:)``.
 ///
-/// The defaults suit Trello card descriptions; tests use the options to reach limits with small inputs.
+/// One renderer reads two flavours: ``notes`` (the default: notes typed in PlanBoard) and ``trello``
+/// (card descriptions imported from Trello, read the way Trello shows them). Tests use the other
+/// options to reach limits with small inputs.
 public struct MarkdownConfiguration: Sendable, Equatable {
+    /// Notes typed in PlanBoard: CommonMark with GitHub's extensions, reference links included.
+    public static let notes = MarkdownConfiguration()
+
+    /// Trello card descriptions: as ``notes``, except that `[label]: url` lines are text, as Trello
+    /// shows them, rather than definitions that vanish from the note.
+    public static let trello = MarkdownConfiguration(linkReferenceDefinitions: false)
+
     /// The deepest nesting of block quotes and list items that is honoured (default 32).
     ///
     /// Markers past this depth are kept as paragraph text, so deeply nested input is flattened rather
@@ -17,16 +26,25 @@ public struct MarkdownConfiguration: Sendable, Equatable {
     /// Whether bare `http://` and `https://` addresses in text become links (default `true`).
     public var linksBareURLs: Bool
 
+    /// Whether `[label]: url` lines define links for `[text][label]`, `[label][]` and `[label]`
+    /// (default `true`); when `false` they are ordinary text.
+    public var linkReferenceDefinitions: Bool
+
     /// Creates a configuration.
     ///
     /// - Parameters:
     ///   - maximumNestingDepth: the deepest nesting of block quotes and list items; clamped to `1...64`.
     ///   - maximumEmphasisDepth: the deepest nesting of emphasis-like elements; at least 0.
     ///   - linksBareURLs: whether bare `http://` and `https://` addresses become links.
-    public init(maximumNestingDepth: Int = 32, maximumEmphasisDepth: Int = 32, linksBareURLs: Bool = true) {
+    ///   - linkReferenceDefinitions: whether `[label]: url` lines define reference links.
+    public init(
+        maximumNestingDepth: Int = 32, maximumEmphasisDepth: Int = 32, linksBareURLs: Bool = true,
+        linkReferenceDefinitions: Bool = true
+    ) {
         self.maximumNestingDepth = maximumNestingDepth
         self.maximumEmphasisDepth = maximumEmphasisDepth
         self.linksBareURLs = linksBareURLs
+        self.linkReferenceDefinitions = linkReferenceDefinitions
     }
 
     /// The nesting depth actually used: the renderer recurses once per level, so a caller's huge

@@ -61,3 +61,37 @@ enum SourceText {
         return ranges
     }
 }
+
+extension SourceText {
+    /// The offsets in `text`'s own UTF-8 of the given offsets (ascending) into
+    /// ``normalizedBytes(of:)``, found by replaying the normalization once.
+    static func originalOffsets(of normalized: [Int], in text: String) -> [Int] {
+        guard !normalized.isEmpty else { return [] }
+        let original = Array(text.utf8)
+        guard original.count != normalizedBytes(of: text).count || original.contains(Byte.carriageReturn) else {
+            return normalized
+        }
+        var result: [Int] = []
+        result.reserveCapacity(normalized.count)
+        var next = 0
+        var written = 0
+        var previousWasCarriageReturn = false
+        for (offset, byte) in original.enumerated() {
+            let width: Int
+            switch byte {
+            case Byte.newline where previousWasCarriageReturn: width = 0
+            case Byte.tab, Byte.newline, Byte.carriageReturn: width = 1
+            case 0..<0x20: width = 3
+            default: width = 1
+            }
+            previousWasCarriageReturn = byte == Byte.carriageReturn
+            while next < normalized.count, normalized[next] < written + width {
+                result.append(offset)
+                next += 1
+            }
+            written += width
+            if next == normalized.count { break }
+        }
+        return result
+    }
+}

@@ -35,8 +35,10 @@ enum ElementRule: Sendable {
         ],
         .svgOrMath: ["svg", "math"],
         .form: ["form"],
+        // `input` is allowed as a disabled checkbox (AllowedElement); any other input is dropped
+        // as a form control when it is met.
         .formControl: [
-            "input", "button", "select", "option", "optgroup", "textarea", "datalist", "output",
+            "button", "select", "option", "optgroup", "textarea", "datalist", "output",
             "isindex", "selectedcontent",
         ],
         .otherElement: [

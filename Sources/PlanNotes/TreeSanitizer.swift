@@ -110,6 +110,11 @@ struct TreeSanitizer {
             countDangerousAttributes(of: node)
             return
         }
+        if element == .input, !isCheckbox(node) {
+            report.add(.formControl)
+            countDangerousAttributes(of: node)
+            return
+        }
         endElementsAutoClosed(by: element)
         writer.beginStartTag(element)
         if writeAllowedAttributes(of: element, node) {
@@ -142,10 +147,11 @@ struct TreeSanitizer {
 
     // MARK: - Attributes
 
-    /// Writes the allowed attributes in their original order and counts the ones dropped.
-    /// Returns true for a link that leaves PlanBoard (it then gets a `rel`).
+    /// Writes the allowed attributes in their original order (a checkbox's in a fixed form) and
+    /// counts the ones dropped. Returns true for a link that leaves PlanBoard (it then gets a `rel`).
     private mutating func writeAllowedAttributes(of element: AllowedElement, _ node: UnsafeMutablePointer<xmlNode>) -> Bool {
         var isExternalLink = false
+        var isChecked = false
         var attribute = node.pointee.properties
         while let current = attribute {
             attribute = current.pointee.next
@@ -153,8 +159,12 @@ struct TreeSanitizer {
                 report.add(.otherAttribute)
                 continue
             }
-            switch (element, name) {
-            case (.a, .href):
+            guard let rule = element.attributeRule(for: name) else {
+                report.add(Self.category(ofDropped: name))
+                continue
+            }
+            switch rule {
+            case .linkAddress:
                 Self.withValue(of: current) { value in
                     if let url = URLPolicy.link(value) {
                         writer.attribute("href", url.bytes)
@@ -163,41 +173,68 @@ struct TreeSanitizer {
                         report.add(.unsafeLink)
                     }
                 }
-            case (.a, .rel):
-                break // replaced by PlanBoard's own rel, so not a removal
-            case (.img, .src):
+            case .replacedByOwnRel:
+                break
+            case .imageAddress:
                 // Known to be allowed: hasAllowedImageSource has been asked already.
                 Self.withValue(of: current) { value in
                     if let url = URLPolicy.imageSource(value) {
                         writer.attribute("src", url.bytes)
                     }
                 }
-            case (.a, .title), (.img, .title):
-                Self.withValue(of: current) { writer.attribute("title", $0) }
-            case (.img, .alt):
-                Self.withValue(of: current) { writer.attribute("alt", $0) }
-            case (.img, .width), (.img, .height), (.ol, .start), (.th, .colspan), (.td, .colspan),
-                 (.th, .rowspan), (.td, .rowspan):
+            case .text:
+                Self.withValue(of: current) { writer.attribute(name == .alt ? "alt" : "title", $0) }
+            case .number(let attributeName):
                 Self.withValue(of: current) { value in
                     if let number = Self.digits(value) {
-                        writer.attribute(Self.staticName(name), number)
+                        writer.attribute(attributeName, number)
                     } else {
                         report.add(.otherAttribute)
                     }
                 }
-            case (.th, .scope):
-                Self.withValue(of: current) { value in
-                    if let scope = Self.scope(value) {
-                        writer.attribute("scope", scope)
-                    } else {
-                        report.add(.otherAttribute)
-                    }
-                }
-            default:
-                report.add(Self.category(ofDropped: name))
+            case .scope:
+                writeKeyword(current, as: "scope", Self.scope)
+            case .alignment:
+                writeKeyword(current, as: "align", Self.alignment)
+            case .checkbox:
+                if name == .checked { isChecked = true }
             }
         }
+        if element == .input {
+            writer.attribute("type", "checkbox")
+            if isChecked { writer.attribute("checked", "") }
+            writer.attribute("disabled", "")
+        }
         return isExternalLink
+    }
+
+    /// Writes an attribute whose value must be one of a few keywords, or counts it as removed.
+    private mutating func writeKeyword(
+        _ attribute: UnsafeMutablePointer<xmlAttr>, as name: StaticString,
+        _ keyword: (UnsafeBufferPointer<UInt8>) -> StaticString?
+    ) {
+        Self.withValue(of: attribute) { value in
+            if let allowed = keyword(value) {
+                writer.attribute(name, allowed)
+            } else {
+                report.add(.otherAttribute)
+            }
+        }
+    }
+
+    /// An input is kept only when its `type` is `checkbox` (in any letter case, but not padded:
+    /// a browser reads `"checkbox "` as a text field).
+    private func isCheckbox(_ node: UnsafeMutablePointer<xmlNode>) -> Bool {
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            attribute = current.pointee.next
+            if let rawName = current.pointee.name, NameKey(rawName) == .type {
+                return Self.withValue(of: current) { value in
+                    value.count == 8 && zip(value, "checkbox".utf8).allSatisfy { $0 | 0x20 == $1 }
+                }
+            }
+        }
+        return false
     }
 
     private func hasAllowedImageSource(_ node: UnsafeMutablePointer<xmlNode>) -> Bool {
@@ -241,14 +278,28 @@ struct TreeSanitizer {
 
     /// One of the four values `th[scope]` may take, case-insensitively.
     private static func scope(_ value: UnsafeBufferPointer<UInt8>) -> StaticString? {
-        let lowered = trimmingASCIIWhitespace(value).map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
-        switch String(decoding: lowered, as: UTF8.self) {
-        case "row": return "row"
-        case "col": return "col"
-        case "rowgroup": return "rowgroup"
-        case "colgroup": return "colgroup"
-        default: return nil
+        switch lowercasedKeyword(value) {
+        case "row": "row"
+        case "col": "col"
+        case "rowgroup": "rowgroup"
+        case "colgroup": "colgroup"
+        default: nil
         }
+    }
+
+    /// One of the three values `th[align]` and `td[align]` may take, case-insensitively.
+    private static func alignment(_ value: UnsafeBufferPointer<UInt8>) -> StaticString? {
+        switch lowercasedKeyword(value) {
+        case "left": "left"
+        case "center": "center"
+        case "right": "right"
+        default: nil
+        }
+    }
+
+    /// A keyword attribute's value, trimmed and ASCII-lowercased.
+    private static func lowercasedKeyword(_ value: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: trimmingASCIIWhitespace(value).map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     private static func trimmingASCIIWhitespace(_ value: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>> {
@@ -257,16 +308,6 @@ struct TreeSanitizer {
         while let first = slice.first, isSpace(first) { slice = slice.dropFirst() }
         while let last = slice.last, isSpace(last) { slice = slice.dropLast() }
         return slice
-    }
-
-    private static func staticName(_ name: NameKey) -> StaticString {
-        switch name {
-        case .width: "width"
-        case .height: "height"
-        case .start: "start"
-        case .colspan: "colspan"
-        default: "rowspan"
-        }
     }
 
     /// Calls `body` with the attribute's value as UTF-8; libxml2 has already decoded character
@@ -291,19 +332,4 @@ struct TreeSanitizer {
 
 private func cLength(_ string: UnsafePointer<UInt8>) -> Int {
     strlen(UnsafeRawPointer(string).assumingMemoryBound(to: CChar.self))
-}
-
-private extension NameKey {
-    static let href = NameKey("href")
-    static let rel = NameKey("rel")
-    static let title = NameKey("title")
-    static let src = NameKey("src")
-    static let alt = NameKey("alt")
-    static let width = NameKey("width")
-    static let height = NameKey("height")
-    static let start = NameKey("start")
-    static let colspan = NameKey("colspan")
-    static let rowspan = NameKey("rowspan")
-    static let scope = NameKey("scope")
-    static let style = NameKey("style")
 }

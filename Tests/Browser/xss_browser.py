@@ -21,8 +21,10 @@ ALLOWED = {
     **{t: set() for t in "h1 h2 h3 h4 h5 h6 p br hr div span ul li strong b em i u s del ins sub sup "
        "mark small code kbd pre blockquote table caption thead tbody tfoot tr".split()},
     "ol": {"start"},
-    "th": {"colspan", "rowspan", "scope"},
-    "td": {"colspan", "rowspan"},
+    "th": {"colspan", "rowspan", "scope", "align"},
+    "td": {"colspan", "rowspan", "align"},
+    # A task list item's checkbox; DOM_CHECK also requires it to be a disabled checkbox.
+    "input": {"type", "checked", "disabled"},
     "a": {"href", "title", "rel"},
     "img": {"src", "alt", "title", "width", "height"},
 }
@@ -78,7 +80,7 @@ const urlAttributes = ['href', 'src', 'action', 'formaction', 'xlink:href', 'src
   'background', 'data', 'codebase', 'cite', 'longdesc', 'ping', 'lowsrc', 'dynsrc', 'icon',
   'manifest', 'archive', 'profile', 'usemap', 'itemtype'];
 const forbidden = new Set(['script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet',
-  'base', 'meta', 'link', 'form', 'input', 'button', 'textarea', 'select', 'svg', 'math', 'style',
+  'base', 'meta', 'link', 'form', 'button', 'textarea', 'select', 'svg', 'math', 'style',
   'template', 'noscript', 'portal', 'video', 'audio', 'source']);
 const schemeOK = (name, value) => {
   // The browser's own clean-up: strip C0 and space at the ends, drop tab/LF/CR anywhere.
@@ -93,6 +95,9 @@ const check = (root) => {
     if (forbidden.has(tag)) problems.push('forbidden element <' + tag + '>');
     else if (!(tag in allowed)) problems.push('element outside the allowlist <' + tag + '>');
     if (el.namespaceURI !== 'http://www.w3.org/1999/xhtml') problems.push('foreign namespace ' + el.namespaceURI);
+    if (tag === 'input' && (el.type !== 'checkbox' || !el.disabled)) problems.push('input that is not a disabled checkbox');
+    if (el.hasAttribute('align') && !['left', 'center', 'right'].includes(el.getAttribute('align')))
+      problems.push('align outside left/center/right: ' + el.getAttribute('align').slice(0, 40));
     for (const attr of el.attributes) {
       const name = attr.name.toLowerCase();
       if (name.startsWith('on')) problems.push('event attribute ' + tag + '[' + name + ']');
@@ -303,6 +308,9 @@ SELF_TEST = [
     ("probe-http-image", '<img src="http://probe.example/x.png">'),
     ("probe-css", '<link rel="stylesheet" href="https://probe.example/x.css">'),
     ("probe-autofocus", '<input autofocus onfocus="prompt(4)">'),
+    ("probe-enabled-checkbox", '<input type="checkbox">'),
+    ("probe-text-input", '<input type="text" disabled>'),
+    ("probe-align", '<table><tr><td align="javascript:alert(5)">x</td></tr></table>'),
     ("probe-navigation", '<meta http-equiv="refresh" content="0;url=https://probe.example/">'),
 ]
 

@@ -108,6 +108,22 @@ MARKDOWN_ATTACKS = [
     "[x]: javascript:alert(1)\n\n[x]",
     "<a href=javascript:alert(1)>x</a>",
     "**[x](javascript&#58;alert(1))**",
+    # Issue 24's additions: references, entities, tables, task lists, www. and e-mail autolinks.
+    "[x][y]\n\n[y]: javascript:alert(1) \"t\\\" onclick=\\\"alert(2)\"",
+    "[y]\n\n[y]: <&#x6A;avascript:alert(1)>",
+    "[x](&#x6A;&#x61;&#x76;&#x61;&#x73;&#x63;&#x72;&#x69;&#x70;&#x74;&#x3A;alert(1))",
+    "<&#x6A;avascript:alert(1)>",
+    "&lt;script&gt;alert(1)&lt;/script&gt; &#60;img src=x onerror=alert(1)&#62;",
+    "``` &#x22; onclick=&#x22;alert(1)\nx\n```",
+    "| a |\n| - |\n| <img src=x onerror=alert(1)> |",
+    "| [a](javascript:alert(1)) | b |\n|:-:|--:|\n| ![x](javascript:alert(1)) | `<script>` |",
+    "| a \\| <svg onload=alert(1)> |\n| - |",
+    "- [ ] <input type=text autofocus onfocus=alert(1)>\n- [x] [a](javascript:alert(1))",
+    "- [x] <input type=checkbox onclick=alert(1)>",
+    'www.example.com/"onmouseover="alert(1)',
+    'www.example.com/<script>alert(1)</script>',
+    'a@b.co"onmouseover="alert(1)',
+    "javascript:alert(1)@example.com",
 ]
 
 
@@ -136,6 +152,19 @@ def import_as_trello(binary, inputs):
                 status, body = post([item])
                 if status != 200:
                     refused.append((item[0], body.get("error", {}).get("message", str(status))))
+        # The same inputs as Markdown notes typed in PlanBoard (reference definitions read), through
+        # the import of a PlanBoard export, which keeps each note's format.
+        for start in range(0, len(inputs), 200):
+            chunk = inputs[start:start + 200]
+            tasks = [{"title": f"typed-{vid}", "notesSource": text, "notesFormat": "markdown"} for vid, text in chunk]
+            status, body = session.post_json("/import", {"format": "planboard-export", "version": 2, "columns": {"later": tasks}})
+            if status != 200:
+                for vid, text in chunk:
+                    task = {"title": f"typed-{vid}", "notesSource": text, "notesFormat": "markdown"}
+                    status, body = session.post_json("/import", {"format": "planboard-export", "version": 2,
+                                                                 "columns": {"later": [task]}})
+                    if status != 200:
+                        refused.append((f"typed-{vid}", body.get("error", {}).get("message", str(status))))
         notes = {task["title"]: task["notes"] for task in session.board()["columns"]["later"]}
         return notes, refused
     finally:
@@ -176,6 +205,7 @@ def main():
             print(f"harness problem: {len(missing)} imported cards not found on the board, e.g. {missing[:3]}")
             return 2
         items += [(vid, imported[vid]) for vid, _ in markdown_inputs if vid in imported]
+        items += [(f"typed-{vid}", imported[f"typed-{vid}"]) for vid, _ in markdown_inputs if f"typed-{vid}" in imported]
         refused += import_refused
     batches = [items[i:i + args.batch] for i in range(0, len(items), args.batch)]
 
@@ -204,6 +234,8 @@ def main():
         print(f"the same inputs and {len(MARKDOWN_ATTACKS)} Markdown attacks imported as Trello card descriptions "
               f"(Markdown, then the sanitizer): {len(markdown_inputs)}; refused by the import: "
               f"{sum(vid.startswith('trello-') for vid, _ in refused)}")
+        print(f"the same again as Markdown notes typed here (imported in a PlanBoard export): {len(markdown_inputs)}; "
+              f"refused by the import: {sum(vid.startswith('typed-') for vid, _ in refused)}")
     for vid, reason in refused:
         print(f"  refused {vid}: {reason[:160]}")
     print(f"vectors tried in the browser: {checked} in {len(batches)} pages")
@@ -216,7 +248,7 @@ def main():
         for entry in entries[:20]:
             print(f"  {entry}")
     print(f"failures: {len(failures)}")
-    source = dict(inputs + markdown_inputs)
+    source = dict(inputs + markdown_inputs + [(f"typed-{vid}", text) for vid, text in markdown_inputs])
     for vector_id, problems in sorted(failures.items()):
         print(f"FAIL {vector_id}: input {source.get(vector_id, '')[:160]!r}")
         for problem in problems[:10]:

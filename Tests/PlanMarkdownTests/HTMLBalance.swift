@@ -8,9 +8,9 @@
 enum HTMLBalance {
     static let containerTags: Set<String> = [
         "p", "h1", "h2", "h3", "h4", "h5", "h6", "em", "strong", "del", "code", "pre", "a",
-        "blockquote", "ul", "ol", "li",
+        "blockquote", "ul", "ol", "li", "table", "thead", "tbody", "tr", "th", "td",
     ]
-    static let voidTags: Set<String> = ["br", "hr", "img"]
+    static let voidTags: Set<String> = ["br", "hr", "img", "input"]
 
     /// Problems found in `html`; empty when it is well-formed.
     static func problems(in html: String) -> [String] {

@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func textIsEscaped() {
-        #expect(paragraph(#"a & b < c > d "e""#) == "<p>a &amp; b &lt; c &gt; d \"e\"</p>\n")
+        #expect(paragraph(#"a & b < c > d "e""#) == "<p>a &amp; b &lt; c &gt; d &quot;e&quot;</p>\n")
     }
 
     @Test func rawHTMLIsEscapedNotPassedThrough() {
@@ -58,7 +58,8 @@ import Testing
     }
 
     @Test func quotesAreEscapedInAttributes() {
-        #expect(paragraph(#"[a](x"y 't"q')"#) == "<p><a href=\"x&quot;y\" title=\"t&quot;q\">a</a></p>\n")
+        // In an address a quote is percent-encoded, as CommonMark's reference renderer does.
+        #expect(paragraph(#"[a](x"y 't"q')"#) == "<p><a href=\"x%22y\" title=\"t&quot;q\">a</a></p>\n")
     }
 
     @Test func linkDestinationWithBalancedParentheses() {
@@ -96,8 +97,9 @@ import Testing
     }
 
     @Test func backslashesInAutolinksAreKept() {
+        // Kept, not read as an escape; percent-encoded in the address like any backslash.
         #expect(paragraph(#"<https://x.example/a\*b>"#)
-            == "<p><a href=\"https://x.example/a\\*b\">https://x.example/a\\*b</a></p>\n")
+            == "<p><a href=\"https://x.example/a%5C*b\">https://x.example/a\\*b</a></p>\n")
     }
 
     @Test func bareURLsCanBeTurnedOff() {

@@ -134,6 +134,99 @@ import Testing
         #expect(Markdown.html(from: "*a **b** c*") == "<p><em>a <strong>b</strong> c</em></p>\n")
     }
 
+    // MARK: - Tables, autolinks and references
+
+    @Test func aWideHeaderOverManyShortRowsDoesNotMultiplyTheOutput() {
+        // Filling every row to 2,000 cells would write 100 million; empty cells are added only
+        // up to 4,096 and one for every four bytes of input.
+        let header = String(repeating: "|a", count: 2_000) + "|\n" + String(repeating: "|-", count: 2_000) + "|\n"
+        let input = header + String(repeating: "x\n", count: 50_000)
+        let output = Markdown.html(from: input)
+        let cells = output.components(separatedBy: "<td>").count - 1
+        #expect(cells == 50_000 + 4_096 + input.utf8.count / 4)
+        #expect(output.components(separatedBy: "<tr>").count - 1 == 50_001)
+        expectWellFormed(output)
+    }
+
+    @Test func manyRowsOfManyColumns() {
+        let row = String(repeating: "| x ", count: 300) + "|\n"
+        let input = row + String(repeating: "|---", count: 300) + "|\n" + String(repeating: row, count: 300)
+        let output = Markdown.html(from: input)
+        #expect(output.components(separatedBy: "<td>x</td>").count - 1 == 90_000)
+        expectWellFormed(output)
+    }
+
+    @Test func manyDelimiterRowsThatNeverMatch() {
+        let input = String(repeating: "| a | b |\n| - |\n", count: 20_000)
+        let output = Markdown.html(from: input)
+        #expect(!output.contains("<table>"))
+        expectWellFormed(output)
+    }
+
+    @Test func wwwStartsInsideOtherCandidates() {
+        // Every "www." starts a word (after "_") inside the previous candidate's domain.
+        let output = Markdown.html(from: String(repeating: "www._", count: 20_000))
+        #expect(!output.contains("<a "))
+        expectWellFormed(output)
+    }
+
+    @Test func manyAtSigns() {
+        let input = String(repeating: "a@", count: Self.size / 2)
+        #expect(Markdown.html(from: input) == "<p>\(input)</p>\n")
+        let dotted = String(repeating: "a.", count: Self.size / 2) + "@" + String(repeating: "b-", count: 1_000)
+        #expect(Markdown.html(from: dotted) == "<p>\(dotted)</p>\n")
+    }
+
+    @Test func manyEmailAddresses() {
+        let output = Markdown.html(from: String(repeating: "a@b.co ", count: 20_000))
+        #expect(output.components(separatedBy: "href=\"mailto:a@b.co\"").count - 1 == 20_000)
+    }
+
+    @Test func manyDefinitionsAndReferences() {
+        var input = ""
+        for number in 0..<10_000 {
+            input += "[\(number)] "
+        }
+        input += "\n\n"
+        for number in 0..<10_000 {
+            input += "[\(number)]: /u\(number)\n"
+        }
+        let output = Markdown.html(from: input)
+        #expect(output.components(separatedBy: "<a href=").count - 1 == 10_000)
+        #expect(!output.contains("]:"))
+    }
+
+    @Test func aLongAddressUsedByManyReferencesDoesNotMultiplyTheOutput() {
+        // 20,000 uses of a 30 KB address would write 600 MB; past four times the input's size in
+        // copied addresses, references stay text.
+        let address = "/" + String(repeating: "a", count: 30_000)
+        let input = String(repeating: "[a]", count: 20_000) + "\n\n[a]: " + address
+        let output = Markdown.html(from: input)
+        let links = output.components(separatedBy: "<a href=").count - 1
+        #expect(links > 0 && links <= 4 * input.utf8.count / address.utf8.count)
+        #expect(output.utf8.count < 8 * input.utf8.count)
+    }
+
+    @Test func nestedBracketsAroundADefinedLabel() {
+        let brackets = 20_000
+        let input = String(repeating: "[", count: brackets) + "a" + String(repeating: "]", count: brackets) + "\n\n[a]: /u"
+        let expected = "<p>" + String(repeating: "[", count: brackets - 1) + "<a href=\"/u\">a</a>"
+            + String(repeating: "]", count: brackets - 1) + "</p>\n"
+        #expect(Markdown.html(from: input) == expected)
+    }
+
+    @Test func definitionWithAnUnclosedTitleOnTheNextLine() {
+        let input = "[a]: /u\n\"" + String(repeating: "x ", count: Self.size / 2) + "\n\n[a]"
+        let output = Markdown.html(from: input)
+        #expect(output.hasSuffix("<p><a href=\"/u\">a</a></p>\n"))
+    }
+
+    @Test func manyTaskListItems() {
+        let input = String(repeating: "- [ ] a\n- [x] b\n", count: 10_000)
+        #expect(Markdown.taskListItems(in: input).count == 20_000)
+        #expect(Markdown.html(from: input).components(separatedBy: "<input ").count - 1 == 20_000)
+    }
+
     @Test func manyListItemsAndLines() {
         let input = String(repeating: "- item\n", count: 20_000)
         let expected = "<ul>\n" + String(repeating: "<li>item</li>\n", count: 20_000) + "</ul>\n"
@@ -142,6 +235,6 @@ import Testing
 }
 
 private extension String {
-    /// The converter leaves `"` in text as is; only attributes need it escaped.
-    var replacingQuotes: String { self }
+    /// The converter writes `"` in text as `&quot;`, as CommonMark's reference renderer does.
+    var replacingQuotes: String { String(flatMap { $0 == "\"" ? Array("&quot;") : [$0] }) }
 }

@@ -14,8 +14,9 @@ enum OutputAuditor {
             table[String(name)] = []
         }
         table["ol"] = ["start"]
-        table["th"] = ["colspan", "rowspan", "scope"]
-        table["td"] = ["colspan", "rowspan"]
+        table["th"] = ["colspan", "rowspan", "scope", "align"]
+        table["td"] = ["colspan", "rowspan", "align"]
+        table["input"] = ["type", "checked", "disabled"]
         table["a"] = ["href", "title", "rel"]
         table["img"] = ["src", "alt", "title", "width", "height"]
         return table
@@ -74,6 +75,7 @@ enum OutputAuditor {
         let name = text(tag[..<nameEnd])
         guard let allowed = allowedAttributes[name] else { return ["element not allowed: <\(text(tag.prefix(40)))>"] }
         var problems: [String] = []
+        var seen: Set<String> = []
         var position = nameEnd
         while position < tag.endIndex {
             // Expect exactly: space, name, =", value without quotes or angle brackets, ".
@@ -88,7 +90,12 @@ enum OutputAuditor {
             if !allowed.contains(attribute) {
                 problems.append("attribute not allowed: \(name)[\(attribute)]")
             }
+            seen.insert(attribute)
             problems += valueProblems(element: name, attribute: attribute, value: value)
+        }
+        // The only input a note may show is a checkbox no one can change.
+        if name == "input", !seen.isSuperset(of: ["type", "disabled"]) {
+            problems.append("input that is not a disabled checkbox: <\(text(tag.prefix(60)))>")
         }
         return problems
     }
@@ -108,6 +115,12 @@ enum OutputAuditor {
             return !value.isEmpty && value.allSatisfy(\.isASCIIDigit) ? [] : ["not a number: \(attribute)=\(value)"]
         case "scope":
             return ["row", "col", "rowgroup", "colgroup"].contains(value) ? [] : ["bad scope: \(value)"]
+        case "align":
+            return ["left", "center", "right"].contains(value) ? [] : ["bad align: \(value)"]
+        case "type":
+            return value == "checkbox" ? [] : ["input of type \(value)"]
+        case "checked", "disabled":
+            return value.isEmpty ? [] : ["unexpected \(attribute) value: \(value)"]
         default:
             return []
         }

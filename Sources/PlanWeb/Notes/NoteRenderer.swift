@@ -17,19 +17,24 @@ struct NoteRenderer: Sendable {
         let removed: RemovalReport
     }
 
-    /// Markdown nesting for notes typed here; imports use `BoardImporter.markdownNesting`.
+    /// Markdown as notes typed here read it (PlanMarkdown's `notes` flavour), with the nesting limits
+    /// notes keep.
     static let markdownNesting = MarkdownConfiguration(maximumNestingDepth: 20, maximumEmphasisDepth: 16)
 
-    /// Renders `source` as `format`; a note over the size limit (measured as written) or nested too
-    /// deeply is refused with a message the person can act on.
-    func render(_ source: String, as format: NoteFormat) throws(PlanError) -> Rendered {
+    /// Trello card descriptions, as they are imported: the same, except that `[label]: url` lines
+    /// stay text, as Trello shows them (PlanMarkdown's `trello` flavour).
+    static let trelloMarkdown = MarkdownConfiguration(maximumNestingDepth: 20, maximumEmphasisDepth: 16, linkReferenceDefinitions: false)
+
+    /// Renders `source` as `format` (Markdown read as `markdown` says); a note over the size limit
+    /// (measured as written) or nested too deeply is refused with a message the person can act on.
+    func render(_ source: String, as format: NoteFormat, markdown: MarkdownConfiguration = markdownNesting) throws(PlanError) -> Rendered {
         let size = source.utf8.count
         if size > NoteSanitizer.maximumBytes {
             throw .notesRejected(NoteSanitizerError.tooLarge(bytes: size, limit: NoteSanitizer.maximumBytes).limit)
         }
         let html = switch format {
         case .plain: Self.paragraphs(fromPlainText: source)
-        case .markdown: source.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "" : Markdown.html(from: source, configuration: Self.markdownNesting)
+        case .markdown: source.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "" : Markdown.html(from: source, configuration: markdown)
         case .html: source
         }
         let clean: SanitizedNote

@@ -235,7 +235,8 @@ struct BoardImporter {
                     to: &plan, title: card.name, column: column, important: important,
                     finished: listChoice.finished || (card.dueComplete ?? false),
                     notes: Self.withChecklists(description, checklists[card.id] ?? []), format: .markdown,
-                    created: TrelloBoard.creationDate(ofID: card.id), updated: card.dateLastActivity, originalID: nil, origin: origin)
+                    created: TrelloBoard.creationDate(ofID: card.id), updated: card.dateLastActivity, originalID: nil, origin: origin,
+                    markdown: NoteRenderer.trelloMarkdown)
             }
         }
         plan.report.skippedCardsInArchivedLists = board.cards.filter { closedLists.contains($0.idList) }.count
@@ -273,7 +274,8 @@ struct BoardImporter {
 
     private func add(
         to plan: inout ImportPlan, title raw: String, column: BoardColumn, important: Bool, finished: Bool, notes source: String,
-        format: NoteFormat, created: Date?, updated: Date?, originalID: TaskID?, origin: String?
+        format: NoteFormat, created: Date?, updated: Date?, originalID: TaskID?, origin: String?,
+        markdown: MarkdownConfiguration = NoteRenderer.markdownNesting
     ) throws(PlanError) {
         guard plan.tasks.count < Self.maxTasks else {
             throw .importRejected(.tooManyTasks(limit: Self.maxTasks))
@@ -282,7 +284,7 @@ struct BoardImporter {
         if changed { plan.report.titlesChanged += 1 }
         let rendered: NoteRenderer.Rendered
         do {
-            rendered = try renderer.render(source, as: format)
+            rendered = try renderer.render(source, as: format, markdown: markdown)
         } catch .notesRejected(let limit) {
             throw .importRejected(.notes(title: title, limit))
         } catch {
