@@ -245,6 +245,11 @@ import Testing
             try await TestApp.$cookies.withValue("pb_tz=Asia/Taipei; pb_lang=zh-Hant") {
                 let page = try await client.get("/tasks/1").text
                 #expect(page.contains("2026年11月22日"), "dates are written the Chinese way: \(page.firstMatch(of: #/<time[^>]*>[^<]*/#)?.0 ?? "")")
+                #expect(page.contains("17:00") && !page.contains("下午"), "on a 24-hour clock, as in the other languages")
+            }
+            try await TestApp.$cookies.withValue("pb_tz=Asia/Taipei; pb_lang=zh-Hans") {
+                let simplified = try await client.get("/tasks/1").text
+                #expect(simplified.contains("17:00"))
             }
             try await TestApp.$cookies.withValue("pb_tz=Not/AZone") {
                 let page = try await client.get("/tasks/1").text

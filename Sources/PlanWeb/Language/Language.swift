@@ -33,12 +33,13 @@ enum Language: String, CaseIterable, Sendable, Hashable {
         }
     }
 
-    /// The locale dates are written in.
+    /// The locale dates are written in, with a 24-hour clock in every language (Taiwan's own
+    /// locale writes 下午7:06 where the other two write 19:06; one form across the board's pages).
     var locale: Locale {
         switch self {
-        case .english: Locale(identifier: "en_GB")
-        case .traditionalChinese: Locale(identifier: "zh_Hant_TW")
-        case .simplifiedChinese: Locale(identifier: "zh_Hans_CN")
+        case .english: Locale(identifier: "en-GB-u-hc-h23")
+        case .traditionalChinese: Locale(identifier: "zh-Hant-TW-u-hc-h23")
+        case .simplifiedChinese: Locale(identifier: "zh-Hans-CN-u-hc-h23")
         }
     }
 
