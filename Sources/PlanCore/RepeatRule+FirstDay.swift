@@ -12,10 +12,6 @@ extension RepeatRule {
     /// The first day the rule gives from `day` on (`day` itself when the rule gives it): where a new
     /// repeating task starts. Nil when that day would fall after year 9999.
     public func first(from day: BoardDay) -> BoardDay? {
-        if gives(day) { return day }
-        // Past December 9999's day, `next(after:)` would make a day of a month that has none.
-        if case .everyMonth(let dayOfMonth) = self, day.year == BoardDay.years.upperBound, day.month == 12, day.day >= dayOfMonth { return nil }
-        let next = next(after: day)
-        return BoardDay.years.contains(next.year) ? next : nil
+        gives(day) ? day : next(after: day)
     }
 }

@@ -7,28 +7,33 @@ public enum RepeatRule: Hashable, Sendable {
     /// On this day of every month; in a shorter month, on its last day (the 31st is 30 April, 28 or 29 February).
     case everyMonth(on: Int)
 
-    /// The first day after `day` the rule gives.
-    public func next(after day: BoardDay) -> BoardDay {
+    /// The first day after `day` the rule gives; nil when it would fall after the year 9999 (the
+    /// last a day may have), where a repeat ends.
+    public func next(after day: BoardDay) -> BoardDay? {
+        let next: BoardDay?
         switch self {
         case .everyDay:
-            return day.adding(days: 1)
+            next = day.adding(days: 1)
         case .everyWorkday:
-            var next = day.adding(days: 1)
-            while !next.weekday.isWorkday { next = next.adding(days: 1) }
-            return next
+            var candidate = day.adding(days: 1)
+            while !candidate.weekday.isWorkday { candidate = candidate.adding(days: 1) }
+            next = candidate
         case .everyWeek(let weekday):
             let ahead = (weekday.rawValue - day.weekday.rawValue + 7) % 7
-            return day.adding(days: ahead == 0 ? 7 : ahead)
+            next = day.adding(days: ahead == 0 ? 7 : ahead)
         case .everyMonth(let dayOfMonth):
             var (year, month, _) = day.parts
-            // This month's occurrence if it is still ahead, else next month's.
-            for _ in 0..<2 {
-                let occurrence = BoardDay(year: year, month: month, day: min(dayOfMonth, BoardDay.daysIn(month: month, of: year)))!
-                if occurrence > day { return occurrence }
+            var found: BoardDay?
+            // This month's occurrence if it is still ahead, else next month's (nil past 9999).
+            for _ in 0..<2 where found == nil {
+                if let occurrence = BoardDay(year: year, month: month, day: min(dayOfMonth, BoardDay.daysIn(month: month, of: year))), occurrence > day {
+                    found = occurrence
+                }
                 (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
             }
-            return BoardDay(year: year, month: month, day: min(dayOfMonth, BoardDay.daysIn(month: month, of: year)))!
+            next = found
         }
+        return next.flatMap { BoardDay.years.contains($0.year) ? $0 : nil }
     }
 
     /// The rule as stored and sent to scripts: `day`, `workday`, `week:1` (Monday), `month:28`.

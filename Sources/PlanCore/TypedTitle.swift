@@ -155,7 +155,8 @@ private struct TitleReader {
         case .daysFromToday(let count):
             day = today.adding(days: count)
         case .nextWeekday(let weekday):
-            day = RepeatRule.everyWeek(on: weekday).next(after: today)
+            guard let next = RepeatRule.everyWeek(on: weekday).next(after: today) else { return nil }
+            day = next
         case .weekdayOfNextWeek(let weekday):
             let monday = today.adding(days: -((today.weekday.rawValue + 6) % 7))
             day = monday.adding(days: 7 + (weekday.rawValue + 6) % 7)

@@ -33,7 +33,7 @@ package enum ChangePlan {
         task.updated = now
         guard finished, let rule = old.repeats else { return PlannedChange(.finish, .update(task), before: old) }
         task.repeats = nil
-        let next = RepeatPlan.occurrence(after: old, rule, today: today, at: now)
+        guard let next = RepeatPlan.occurrence(after: old, rule, today: today, at: now) else { return PlannedChange(.finish, .update(task), before: old) }
         return PlannedChange(.finish, entries: [
             .init(.update(task), before: old),
             .init(.add(next, at: .last), before: nil),

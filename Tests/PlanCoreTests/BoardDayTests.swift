@@ -66,6 +66,15 @@ import Testing
         #expect(RepeatRule.everyMonth(on: 29).next(after: day("2028-02-29")) == day("2028-03-29"))
     }
 
+    @Test func aRepeatEndsAfterTheLastDayAYearMayHave() {
+        #expect(RepeatRule.everyDay.next(after: day("9999-12-31")) == nil)
+        #expect(RepeatRule.everyMonth(on: 31).next(after: day("9999-12-31")) == nil)
+        #expect(RepeatRule.everyMonth(on: 15).next(after: day("9999-12-20")) == nil)
+        #expect(RepeatRule.everyWeek(on: .monday).next(after: day("9999-12-30")) == nil)
+        #expect(RepeatRule.everyWorkday.next(after: day("9999-12-30")) == day("9999-12-31"))
+        #expect(RepeatRule.everyMonth(on: 31).next(after: day("9999-11-30")) == day("9999-12-31"))
+    }
+
     @Test func repeatRulesReadBackFromTheirCodesOnly() {
         for rule in [RepeatRule.everyDay, .everyWorkday, .everyWeek(on: .sunday), .everyWeek(on: .saturday), .everyMonth(on: 1), .everyMonth(on: 31)] {
             #expect(RepeatRule(code: rule.code) == rule)

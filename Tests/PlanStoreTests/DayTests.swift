@@ -295,6 +295,16 @@ import Testing
     }
 
     @Test(arguments: StoreKind.available)
+    func aRepeatWithNoDayLeftEndsWhenItsLastOccurrenceIsFinished(_ kind: StoreKind) async throws {
+        try await withBoard(kind, at: "9999-12-31T10:00:00Z", zone: TimeZone(identifier: "UTC")!) { store, _ in
+            let task = try await store.create(try NewTask(title: "Forever", column: .today, repeats: .everyDay), client: nil).value
+            let done = try await store.setFinished(task.id, true, client: nil)
+            #expect(done.value.finished)
+            #expect(try await store.board().allTasks.count == 1)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
     func settingsAreCheckedKeptAndAChangeOfThemIsAChange(_ kind: StoreKind) async throws {
         try await withBoard(kind, at: "2026-11-25T10:00:00+01:00") { store, _ in
             #expect(try await store.settings() == BoardSettings())
