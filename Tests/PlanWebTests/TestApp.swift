@@ -45,7 +45,7 @@ enum TestApp {
     }
 
     static func store() throws -> SQLiteBoardStore {
-        try SQLiteBoardStore.inMemory(now: { fixedNow })
+        try SQLiteBoardStore.inMemory(now: { fixedNow }, serverZone: TimeZone(identifier: "UTC")!)
     }
 
     static func make(

@@ -62,9 +62,14 @@ struct BoardController {
         return try await deps.boardChange(request, context) {
             let form = try AddTaskForm(fields)
             let notes = try deps.notes(form.notes)
+            // "Call the bank tomorrow": the day (or repeat) is read off the title; a refused title
+            // comes back as it was typed.
+            let reading = form.reading(today: try await deps.today())
             let new: NewTask
             do {
-                new = try NewTask(title: form.title, column: form.column, important: form.important, notes: notes?.notes ?? .none)
+                new = try NewTask(
+                    title: reading.title, column: form.column, important: form.important, notes: notes?.notes ?? .none,
+                    when: reading.when, repeats: reading.repeats)
             } catch let error as PlanError {
                 // People see the board again with what they typed kept in that column's form.
                 return Answer(

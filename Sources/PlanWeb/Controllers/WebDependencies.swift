@@ -97,6 +97,11 @@ struct WebDependencies: Sendable {
         try cards.card(task, strings: renderer.strings(language)).html
     }
 
+    /// The board's day now, on its calendar.
+    func today() async throws -> BoardDay {
+        try await store.calendar().day(of: environment.now())
+    }
+
     /// A refused change on the board: people get the board again with the reason across the top;
     /// scripts get the refusal (`refusalJSON`).
     func refusedOnBoard(_ error: PlanError, _ request: Request, _ context: PlanRequestContext) -> Answer {

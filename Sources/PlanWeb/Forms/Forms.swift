@@ -27,12 +27,20 @@ struct AddTaskForm: DecodedForm {
     var column: BoardColumn
     var important: Bool
     var notes: NotesField?
+    /// `literal`: the title as typed, with no day or repeat read from it (as quoting it does).
+    var literal: Bool
 
     init(_ fields: FormFields) throws(PlanError) {
         column = try fields.column()
         title = fields["title"] ?? ""
         important = try fields.optionalBool("important") ?? false
         notes = NotesField(fields)
+        literal = try fields.optionalBool("literal") ?? false
+    }
+
+    /// The title read for a day or a repeat (`TypedTitle`) on the board's `today`, unless it is to be taken literally.
+    func reading(today: BoardDay) -> TypedTitle {
+        literal ? TypedTitle(title: title) : TypedTitle.read(title, today: today)
     }
 }
 
