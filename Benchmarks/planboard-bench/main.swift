@@ -147,3 +147,5 @@ for count in [300, 3_000] {
     samples.sort()
     print(String(format: "  %5d  %8.3f ms  %8.3f ms  %5d", count, samples[samples.count / 2], samples[samples.count * 95 / 100], samples.count))
 }
+
+try await benchLogbook(board: try Data(contentsOf: boards.appendingPathComponent("board-300.json")), resources: resources, logger: logger)

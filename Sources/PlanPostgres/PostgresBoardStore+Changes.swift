@@ -16,7 +16,6 @@ extension PostgresBoardStore {
         let change = try LoggedChange(kind, before: before, after: after)
         let column = placed ? after?.column.rawValue : nil
         let move = closing?.move
-        let answer = try move.map { String(decoding: try JSONEncoder().encode($0.answer), as: UTF8.self) }
         try await tx.execute(#"""
             WITH logged AS (
                 INSERT INTO change (revision, entry, kind, task_id, client, before, after, previous_anchor, placed, placed_after, created, notes_back, notes_digest, detail)
@@ -28,7 +27,10 @@ extension PostgresBoardStore {
             ),
             bump AS (UPDATE board_state SET revision = \#(revision) WHERE id = 1 AND \#(closing != nil)),
             remembered AS (
-                INSERT INTO move_request (move_id, result, created) SELECT \#(move?.id)::text, \#(answer)::text, \#(now) WHERE \#(move != nil)
+                INSERT INTO move_request (client, move_id, task_id, "column", order_key, revision, created)
+                SELECT \#(move?.client ?? "")::text, \#(move?.id)::text, \#(move?.recorded.taskID)::bigint, \#(move?.recorded.column.rawValue)::text,
+                       \#(move?.recorded.orderKey.rawValue)::text, \#(move?.recorded.revision)::bigint, \#(now)
+                WHERE \#(move != nil)
             )
             SELECT pg_notify(\#(channel), \#(String(revision))) WHERE \#(closing != nil)
             """#)
@@ -52,6 +54,6 @@ extension PostgresBoardStore {
 
 /// What the last statement of a change does besides logging its entry.
 struct ChangeClosing: Sendable {
-    /// A move id and the answer to remember for it.
-    let move: (id: String, answer: MoveResult)?
+    /// A client's move id and where that move put its task, to remember.
+    let move: (client: String, id: String, recorded: RecordedMove)?
 }

@@ -92,6 +92,20 @@ extension PostgresBoardStore {
             "ALTER TABLE change DROP CONSTRAINT change_pkey",
             "ALTER TABLE change ADD PRIMARY KEY (revision, entry)",
         ]),
+        Migration(id: "v3: move ids per client, remembering only where the move put the task", statements: [
+            // A retried move is answered from where the first one put the task, never from a copy of
+            // the task; each client's ids are its own. Ids remembered before (a day at most) are forgotten.
+            "DROP TABLE move_request",
+            #"""
+            CREATE TABLE move_request (
+                client TEXT NOT NULL, move_id TEXT NOT NULL, task_id BIGINT NOT NULL, "column" TEXT NOT NULL,
+                order_key TEXT COLLATE "C" NOT NULL, revision BIGINT NOT NULL, created TIMESTAMPTZ NOT NULL,
+                PRIMARY KEY (client, move_id)
+            )
+            """#,
+            "CREATE INDEX move_request_created ON move_request (created)",
+            "CREATE INDEX move_request_task ON move_request (task_id)",
+        ]),
     ]
 
     /// Brings the schema up to date. Servers starting together take turns (an advisory lock per

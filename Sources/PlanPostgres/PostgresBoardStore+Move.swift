@@ -5,7 +5,7 @@ import PlanStore
 extension PostgresBoardStore {
     public func move(_ request: MoveRequest, client: String?) async throws -> MoveResult {
         try await write { tx, now, board in
-            switch try MovePlan.decide(request, try await moveFacts(tx, request), at: now) {
+            switch try MovePlan.decide(request, try await moveFacts(tx, request, client: client), at: now) {
             case .answered(let first):
                 return first
             case .stays(let task):
@@ -20,14 +20,17 @@ extension PostgresBoardStore {
     /// What the rules need to know to decide `request`, in one statement: the answer already given
     /// to its move id, the task, the tasks around it, when it was last placed, and its anchor (with
     /// what the change log remembers of a task or an anchor that is gone).
-    private func moveFacts(_ tx: PostgresTransaction, _ request: MoveRequest) async throws -> MoveFacts {
+    private func moveFacts(_ tx: PostgresTransaction, _ request: MoveRequest, client: String?) async throws -> MoveFacts {
         let needs = MovePlan.Needs(request)
         // The task as the change that removed it left it, by the id in `id`.
         func gone(_ id: String) -> String {
             "(SELECT before FROM change WHERE task_id = \(id) AND after IS NULL AND before IS NOT NULL ORDER BY revision DESC LIMIT 1)"
         }
         guard let row = try await tx.rows(#"""
-            SELECT (SELECT result FROM move_request WHERE move_id = \#(request.moveID)) AS recorded,
+            SELECT (SELECT task_id FROM move_request WHERE client = \#(client ?? "") AND move_id = \#(request.moveID)) AS recorded_task,
+                   (SELECT "column" FROM move_request WHERE client = \#(client ?? "") AND move_id = \#(request.moveID)) AS recorded_column,
+                   (SELECT order_key FROM move_request WHERE client = \#(client ?? "") AND move_id = \#(request.moveID)) AS recorded_key,
+                   (SELECT revision FROM move_request WHERE client = \#(client ?? "") AND move_id = \#(request.moveID)) AS recorded_revision,
                    (SELECT above.id FROM task AS above WHERE NOT task.in_logbook AND above."column" = task."column" AND NOT above.in_logbook
                     AND above.order_key < task.order_key ORDER BY above.order_key DESC LIMIT 1) AS above,
                    (SELECT above.id FROM task AS above WHERE \#(needs.twoAbove) AND above."column" = task."column" AND NOT above.in_logbook
@@ -45,9 +48,10 @@ extension PostgresBoardStore {
         else { return MoveFacts() }
         let cells = row.makeRandomAccess()
         var facts = MoveFacts()
-        if request.moveID != nil, let recorded = try cells["recorded"].decode(String?.self) {
-            facts.recorded = try JSONDecoder().decode(MoveResult.self, from: Data(recorded.utf8))
-            return facts
+        if let taskID = try cells["recorded_task"].decode(Int64?.self),
+            let column = BoardColumn(rawValue: try cells["recorded_column"].decode(String.self)),
+            let key = OrderKey(rawValue: try cells["recorded_key"].decode(String.self)) {
+            facts.recorded = RecordedMove(taskID: taskID, column: column, orderKey: key, revision: try cells["recorded_revision"].decode(Int64.self))
         }
         facts.task = try PlanTask(postgresIfAny: row, prefix: "task")
         facts.formerTitle = try LoggedChange.task(try cells["former"].decode(String?.self))?.title

@@ -142,7 +142,9 @@ public struct PostgresBoardStore: BoardStore {
         for (index, entry) in change.entries.enumerated() {
             let last = index == change.entries.count - 1
             let task = try await write(tx, board, entry)
-            let closing = last ? ChangeClosing(move: move.map { ($0, MoveResult(revision: revision, task: written.first ?? task)) }) : nil
+            let closing = last ? ChangeClosing(move: move.map {
+                (client ?? "", $0, RecordedMove(MoveResult(revision: revision, task: written.first ?? task)))
+            }) : nil
             try await recordEntry(
                 tx, revision: revision, index: index, change.kind, before: entry.before, after: entry.after(task),
                 previousAnchor: entry.previousAnchor, placed: entry.placed, client: client, detail: index == 0 ? change.detail : nil,
@@ -172,7 +174,9 @@ public struct PostgresBoardStore: BoardStore {
         case .update:
             try await tx.updateContent(task)
         case .remove:
+            // Nothing about a deleted task outlives it outside the change log's undo window.
             try await tx.execute("DELETE FROM task WHERE id = \(task.id)")
+            try await tx.execute("DELETE FROM move_request WHERE task_id = \(task.id)")
         }
         return task
     }

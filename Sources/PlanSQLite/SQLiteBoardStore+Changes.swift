@@ -51,16 +51,21 @@ extension SQLiteBoardStore {
         }
     }
 
-    func recordedMove(_ db: Database, _ moveID: String) throws -> MoveResult? {
-        guard let json = try String.fetchOne(db, sql: "SELECT result FROM moveRequest WHERE moveID = ?", arguments: [moveID])
+    /// The move `client` made under `moveID`, if it is still remembered.
+    func recordedMove(_ db: Database, _ moveID: String, client: String?) throws -> RecordedMove? {
+        guard let row = try Row.fetchOne(
+            db, sql: "SELECT taskID, \"column\", orderKey, revision FROM moveRequest WHERE client = ? AND moveID = ?",
+            arguments: [client ?? "", moveID]),
+            let column = BoardColumn(rawValue: row["column"]), let key = OrderKey(rawValue: row["orderKey"])
         else { return nil }
-        return try JSONDecoder().decode(MoveResult.self, from: Data(json.utf8))
+        return RecordedMove(taskID: row["taskID"], column: column, orderKey: key, revision: row["revision"])
     }
 
-    /// Remembers the answer to a move id (`pruneHistory` forgets it after `moveIDLifetime`).
-    func recordMove(_ db: Database, _ moveID: String, _ result: MoveResult, at now: Date) throws {
+    /// Remembers where a move with a move id put its task (`pruneHistory` forgets it after
+    /// `moveIDLifetime`; deleting the task forgets it at once). Move ids are each client's own.
+    func recordMove(_ db: Database, _ moveID: String, client: String?, _ move: RecordedMove, at now: Date) throws {
         try db.execute(
-            sql: "INSERT INTO moveRequest (moveID, result, created) VALUES (?, ?, ?)",
-            arguments: [moveID, String(decoding: try JSONEncoder().encode(result), as: UTF8.self), now])
+            sql: "INSERT INTO moveRequest (client, moveID, taskID, \"column\", orderKey, revision, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            arguments: [client ?? "", moveID, move.taskID, move.column.rawValue, move.orderKey.rawValue, move.revision, now])
     }
 }

@@ -157,6 +157,27 @@ extension SQLiteBoardStore {
                 CREATE INDEX change_created ON change (created);
                 """)
         }
+        migrator.registerMigration("v5: move ids per client, remembering only where the move put the task") { db in
+            try db.execute(sql: """
+                -- A retried move is answered from where the first one put the task, never from a copy
+                -- of the task (its notes would outlive its undo window); each client's ids are its own.
+                -- Ids remembered before are forgotten (they live a day at most): a move retried
+                -- across the upgrade is judged again by its anchor.
+                DROP TABLE moveRequest;
+                CREATE TABLE moveRequest (
+                    client TEXT NOT NULL,
+                    moveID TEXT NOT NULL,
+                    taskID INTEGER NOT NULL,
+                    "column" TEXT NOT NULL,
+                    orderKey TEXT NOT NULL,
+                    revision INTEGER NOT NULL,
+                    created DATETIME NOT NULL,
+                    PRIMARY KEY (client, moveID)
+                );
+                CREATE INDEX moveRequest_created ON moveRequest (created);
+                CREATE INDEX moveRequest_task ON moveRequest (taskID);
+                """)
+        }
         return migrator
     }
 }

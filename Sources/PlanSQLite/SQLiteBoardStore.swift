@@ -120,7 +120,7 @@ public struct SQLiteBoardStore: BoardStore {
 
     public func move(_ request: MoveRequest, client: String? = nil) async throws -> MoveResult {
         try await write { db, now in
-            switch try MovePlan.decide(request, try moveFacts(db, request), at: now) {
+            switch try MovePlan.decide(request, try moveFacts(db, request, client: client), at: now) {
             case .answered(let first):
                 return first
             case .stays(let task):
@@ -128,19 +128,16 @@ public struct SQLiteBoardStore: BoardStore {
             case .change(let change):
                 let moved = try carryOut(db, change, client: client, at: now).first
                 let result = MoveResult(revision: moved.revision, task: moved.value)
-                if let moveID = request.moveID { try recordMove(db, moveID, result, at: now) }
+                if let moveID = request.moveID { try recordMove(db, moveID, client: client, RecordedMove(result), at: now) }
                 return result
             }
         }
     }
 
     /// What the rules need to know to decide `request`, read in its transaction.
-    private func moveFacts(_ db: Database, _ request: MoveRequest) throws -> MoveFacts {
+    private func moveFacts(_ db: Database, _ request: MoveRequest, client: String?) throws -> MoveFacts {
         var facts = MoveFacts()
-        if let moveID = request.moveID, let first = try recordedMove(db, moveID) {
-            facts.recorded = first
-            return facts
-        }
+        facts.recorded = try request.moveID.flatMap { try recordedMove(db, $0, client: client) }
         guard let task = try Self.findTask(db, request.taskID) else {
             facts.formerTitle = try Self.formerTitle(db, request.taskID)
             return facts
@@ -201,6 +198,8 @@ public struct SQLiteBoardStore: BoardStore {
             try task.updateContent(db)
         case .remove:
             try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [task.id])
+            // Nothing about a deleted task outlives it outside the change log's undo window.
+            try db.execute(sql: "DELETE FROM moveRequest WHERE taskID = ?", arguments: [task.id])
         }
         try recordEntry(
             db, revision: revision, index: index, kind, before: entry.before, after: entry.after(task),

@@ -1,11 +1,32 @@
 import Foundation
 import PlanCore
 
+/// What a store remembers of a move with a move id, for a retry: only where it put which task, at
+/// which revision (never the task's content, which would outlive the task's own undo window).
+package struct RecordedMove: Sendable, Equatable {
+    package let taskID: TaskID
+    package let column: BoardColumn
+    package let orderKey: OrderKey
+    package let revision: Int64
+
+    package init(taskID: TaskID, column: BoardColumn, orderKey: OrderKey, revision: Int64) {
+        self.taskID = taskID
+        self.column = column
+        self.orderKey = orderKey
+        self.revision = revision
+    }
+
+    /// What the move answered.
+    package init(_ result: MoveResult) {
+        self.init(taskID: result.task.id, column: result.task.column, orderKey: result.task.orderKey, revision: result.revision)
+    }
+}
+
 /// What a store looks up about a move before the rules decide it, inside the move's transaction.
 /// `MovePlan.Needs` says which of these a request needs; the rest may stay nil.
 package struct MoveFacts: Sendable, Equatable {
-    /// The answer already given to the request's move id.
-    package var recorded: MoveResult?
+    /// The move already made under the request's move id (by the same client).
+    package var recorded: RecordedMove?
     /// The task to move.
     package var task: PlanTask?
     /// When the task is gone: its title, from the change log.
@@ -56,11 +77,15 @@ package enum MovePlan {
     }
 
     package static func decide(_ request: MoveRequest, _ facts: MoveFacts, at now: Date) throws(PlanError) -> Decision {
-        if let moveID = request.moveID, let first = facts.recorded {
-            guard first.task.id == request.taskID else { throw .moveIDReused(moveID) }
-            return .answered(first)
-        }
         let old = try ChangePlan.existing(facts.task, id: request.taskID, formerTitle: facts.formerTitle)
+        if let moveID = request.moveID, let first = facts.recorded {
+            guard first.taskID == request.taskID else { throw .moveIDReused(moveID) }
+            // The first answer again: its revision, and the task where that move put it.
+            var placed = old
+            placed.column = first.column
+            placed.orderKey = first.orderKey
+            return .answered(MoveResult(revision: first.revision, task: placed))
+        }
         try MoveRules.checkNotMovedSince(old, lastPlaced: facts.lastPlaced, for: request)
         try MoveRules.check(old, for: request)
         guard let slot = try slot(for: request, moving: old, facts) else { return .stays(old) }

@@ -151,13 +151,43 @@ import Testing
             let rows = try await store.rows()
             let revision = try await store.board().revision
             let again = try await store.move(MoveRequest(taskID: tasks[0].id, column: .today, after: tasks[2].id, moveID: "m-1"), client: nil)
-            #expect(again == first)
+            // The first answer: its revision and the place it gave the task (not the task's later state).
+            #expect(again.revision == first.revision)
+            #expect(again.task.id == first.task.id && again.task.column == first.task.column && again.task.orderKey == first.task.orderKey)
             #expect(try await store.rows() == rows)
             #expect(try await store.board().revision == revision)
             // The same id for another task is a client bug, said plainly.
             await #expect(throws: PlanError.moveIDReused("m-1")) {
                 try await store.move(MoveRequest(taskID: tasks[1].id, column: .today, after: nil, moveID: "m-1"), client: nil)
             }
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func aMoveIDBelongsToTheClientThatSentIt(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let tasks = try await store.add(["a", "b"])
+            let mine = try await store.move(MoveRequest(taskID: tasks[0].id, column: .later, after: nil, moveID: "m-1"), client: "me")
+            // Another session happening on the same id is not answered with my move: its own move is made.
+            let theirs = try await store.move(MoveRequest(taskID: tasks[1].id, column: .next, after: nil, moveID: "m-1"), client: "them")
+            #expect(theirs.revision > mine.revision)
+            #expect(try await store.titles() == [.today: [], .next: ["b"], .later: ["a"]])
+            // My retry still gets my first answer.
+            #expect(try await store.move(MoveRequest(taskID: tasks[0].id, column: .later, after: nil, moveID: "m-1"), client: "me") == mine)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func aDeletedTasksMoveIDsGoWithIt(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let tasks = try await store.add(["a", "b"])
+            for (index, column) in [BoardColumn.next, .later, .today].enumerated() {
+                _ = try await store.move(MoveRequest(taskID: tasks[0].id, column: column, after: nil, moveID: "a-\(index)"), client: "me")
+            }
+            _ = try await store.move(MoveRequest(taskID: tasks[1].id, column: .later, after: nil, moveID: "b-0"), client: "me")
+            #expect(try await kind.movesRemembered(in: store) == 4)
+            _ = try await store.delete(tasks[0].id, client: "me")
+            #expect(try await kind.movesRemembered(in: store) == 1)
         }
     }
 

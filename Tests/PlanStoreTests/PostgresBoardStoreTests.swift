@@ -86,7 +86,8 @@ struct PostgresBoardStoreTests {
             // A retried move id answers as the first time, whichever server it reaches, and changes nothing.
             let first = try await servers[0].move(MoveRequest(taskID: ids[0], column: .later, after: nil, moveID: "retry-me"), client: nil)
             let again = try await servers[1].move(MoveRequest(taskID: ids[0], column: .later, after: nil, moveID: "retry-me"), client: nil)
-            #expect(again == first)
+            #expect(again.revision == first.revision)
+            #expect(again.task.id == first.task.id && again.task.column == first.task.column && again.task.orderKey == first.task.orderKey)
             #expect(try await servers[1].board().revision == first.revision)
         }
     }

@@ -33,10 +33,9 @@ import Testing
         #expect(next.revision == 4)
         #expect(next.value.id == 3)
         let applied = try await reopened.writer.read { db in try SQLiteBoardStore.migrator.appliedIdentifiers(db) }
-        #expect(applied.sorted() == ["v1: tasks, revision, change log, move ids", "v2: notes as written with their excerpt, task origins, board id, import summaries, stashed uploads",
-            "v3: secrets, and a change log that keeps notes only as the way back",
-            "v4: days (when, deadline, repeat, finished at), the logbook, the board's day, changes of several tasks",
-        ])
+        // Every migration the store knows ran, the first one included.
+        #expect(applied.sorted() == SQLiteBoardStore.migrator.migrations.sorted())
+        #expect(applied.contains("v1: tasks, revision, change log, move ids"))
         // Freed pages go back to the system after a pruning (PRAGMA incremental_vacuum).
         #expect(try await reopened.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") } == 2)
     }

@@ -191,6 +191,21 @@ extension StoreKind {
     }
 }
 
+extension StoreKind {
+    /// How many move ids the store remembers for retries (read straight from its table).
+    func movesRemembered(in store: any BoardStore) async throws -> Int {
+        switch store {
+        case let sqlite as SQLiteBoardStore:
+            return try await sqlite.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM moveRequest") ?? -1 }
+        case let postgres as PostgresBoardStore:
+            return try await postgres.transaction { tx in try await tx.rows("SELECT 1 FROM move_request").count }
+        default:
+            Issue.record("no way to read \(type(of: store))'s move ids")
+            return -1
+        }
+    }
+}
+
 /// A counting semaphore for tests: `take` waits while every slot is held.
 actor TestSlots {
     private var free: Int

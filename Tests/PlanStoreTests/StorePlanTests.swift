@@ -68,12 +68,15 @@ import Testing
     }
 
     @Test func theAnswerToAMoveIDComesBeforeAnyOtherRule() throws {
-        var facts = MoveFacts()
-        let first = MoveResult(revision: 7, task: task(5))
-        facts.recorded = first
-        #expect(try MovePlan.decide(MoveRequest(taskID: 5, column: .today, after: nil, moveID: "m"), facts, at: now) == .answered(first))
+        // The task has been moved on since (to Later); the retry still gets the first answer: the
+        // revision and the place that move gave, with the task as it is now otherwise.
+        var facts = self.facts(task(5, in: .later))
+        facts.recorded = RecordedMove(taskID: 5, column: .today, orderKey: task(5).orderKey, revision: 7)
+        #expect(try MovePlan.decide(MoveRequest(taskID: 5, column: .next, after: nil, moveID: "m"), facts, at: now) == .answered(MoveResult(revision: 7, task: task(5))))
+        var other = facts
+        other.task = task(6)
         #expect(throws: PlanError.moveIDReused("m")) {
-            try MovePlan.decide(MoveRequest(taskID: 6, column: .today, after: nil, moveID: "m"), facts, at: now)
+            try MovePlan.decide(MoveRequest(taskID: 6, column: .today, after: nil, moveID: "m"), other, at: now)
         }
     }
 
