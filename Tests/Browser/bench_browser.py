@@ -1,0 +1,152 @@
+"""How long a person waits for the board in the browser: headless Chromium loading GET / of boards of
+30, 300 and 3,000 realistic tasks from the release build on loopback. Not part of the test run;
+scripts/bench-browser runs it.
+
+For each board it loads the page `--loads` times with a cold cache (the browser's cache cleared
+before each load) and as many times warm (the stylesheet and scripts cached), in turns, and prints
+medians with the spread (min–max) of:
+
+- first contentful paint, DOM interactive and DOMContentLoaded (the page's own navigation and paint
+  timings);
+- liftable: when the drag layer is ready (drag.js marks `planboard:ready`), so a card can be lifted;
+- Chromium's layout, style and script time for the load (`Performance.getMetrics`: the renderer's
+  LayoutDuration, RecalcStyleDuration and ScriptDuration counters, read before and after);
+- the floor: the same HTML with its stylesheet and scripts taken out, served from a local file
+  server, loaded the same way, so the distance to it is what the stylesheet and scripts cost.
+"""
+import argparse
+import functools
+import http.server
+import os
+import re
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from bench_http import seed, start  # noqa: E402
+from harness import ROOT, chromium  # noqa: E402
+
+TIMINGS = """
+const scripted = arguments[0];
+const done = arguments[arguments.length - 1];
+const read = () => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const paint = performance.getEntriesByName('first-contentful-paint')[0];
+  const ready = performance.getEntriesByName('planboard:ready')[0];
+  if (!nav || nav.loadEventEnd === 0 || !paint || (scripted && !ready)) { setTimeout(read, 20); return; }
+  // Two frames after load, so the counters include the first layout after the scripts ran.
+  requestAnimationFrame(() => requestAnimationFrame(() => done({
+    paint: paint.startTime, interactive: nav.domInteractive, loaded: nav.domContentLoadedEventEnd,
+    ready: ready ? ready.startTime : null, elements: document.getElementsByTagName('*').length })));
+};
+read();
+"""
+
+COUNTERS = ("LayoutDuration", "RecalcStyleDuration", "ScriptDuration")
+
+
+def counters(driver):
+    values = {item["name"]: item["value"] for item in driver.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]}
+    return [values[name] * 1000 for name in COUNTERS]
+
+
+def load(driver, url, cold, scripted):
+    """One load of `url`: the page's timings and Chromium's layout/style/script ms during it."""
+    if cold:
+        driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+    before = counters(driver)
+    driver.get(url)
+    timings = driver.execute_async_script(TIMINGS, scripted)
+    after = counters(driver)
+    # The counters are the renderer's since it started: should the load have got a new renderer,
+    # what it shows is this load's alone.
+    renewed = any(b < a for a, b in zip(before, after))
+    timings.update(zip(("layout", "style", "script"), (b if renewed else b - a for a, b in zip(before, after))))
+    return timings
+
+
+def floor_page(html):
+    """The board's HTML without its stylesheet and scripts."""
+    html = re.sub(r"<script\b[^>]*>.*?</script>", "", html, flags=re.S)
+    html = re.sub(r"<link\b[^>]*>", "", html)
+    return html
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *arguments):
+        pass
+
+
+def serve_folder(folder):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=folder))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def spread(values):
+    values = [v for v in values if v is not None]
+    if not values:
+        return "      —            "
+    return f"{statistics.median(values):7.0f} ({min(values):5.0f}–{max(values):5.0f})"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "planboard"))
+    parser.add_argument("--resources", default=ROOT, help="the checkout whose Templates/ and Public/ the binary serves")
+    parser.add_argument("--loads", type=int, default=7)
+    parser.add_argument("--sizes", default="30,300,3000")
+    arguments = parser.parse_args()
+    folder = tempfile.mkdtemp(prefix="planboard-browser-bench-")
+    # One renderer for the whole run (no back-forward cache, no swapping it on navigation), so its
+    # counters can be read before and after each load.
+    driver = chromium(extra_args=("--disable-features=BackForwardCache,ProactivelySwapBrowsingInstance,RenderDocument",))
+    driver.execute_cdp_cmd("Performance.enable", {})
+    driver.execute_cdp_cmd("Network.enable", {})
+    print(f"Board page in headless Chromium ({os.cpu_count()} cores), {arguments.loads} loads each, median (min–max) in ms")
+    print(f"{'board':<26}{'first paint':>22}{'DOM interactive':>22}{'DOMContentLoaded':>22}{'liftable':>22}"
+          f"{'layout':>22}{'style':>22}{"script":>22}  elements")
+    try:
+        for size in [int(s) for s in arguments.sizes.split(",")]:
+            board_folder = os.path.join(folder, str(size))
+            os.makedirs(board_folder)
+            process, url = start(arguments.binary, board_folder, arguments.resources)
+            files = serve_folder(board_folder)
+            try:
+                cookie = seed(url, size)
+                name, value = cookie.split("=", 1)
+                driver.get(url + "/healthz")
+                driver.add_cookie({"name": name, "value": value, "path": "/"})
+                with urllib.request.urlopen(urllib.request.Request(url + "/", headers={"Cookie": cookie}), timeout=60) as response:
+                    html = response.read().decode()
+                with open(os.path.join(board_folder, "floor.html"), "w") as page:
+                    page.write(floor_page(html))
+                floor_url = f"http://127.0.0.1:{files.server_address[1]}/floor.html"
+                runs = {"cold": [], "warm": [], "floor": []}
+                load(driver, url + "/", cold=False, scripted=True)  # the server's first drawing, not counted
+                for _ in range(arguments.loads):  # in turns, so a slow moment of the machine hits all kinds alike
+                    runs["cold"].append(load(driver, url + "/", cold=True, scripted=True))
+                    runs["warm"].append(load(driver, url + "/", cold=False, scripted=True))
+                    runs["floor"].append(load(driver, floor_url, cold=True, scripted=False))
+                for kind, samples in runs.items():
+                    label = f"{size:>5} tasks, {kind}"
+                    columns = "".join(spread([s[key] for s in samples])
+                                      for key in ("paint", "interactive", "loaded", "ready", "layout", "style", "script"))
+                    print(f"{label:<26}{columns}  {samples[0]["elements"]}")
+            finally:
+                files.shutdown()
+                process.terminate()
+                process.wait()
+    finally:
+        driver.quit()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
