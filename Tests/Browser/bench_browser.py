@@ -111,7 +111,7 @@ def main():
     driver.execute_cdp_cmd("Network.enable", {})
     print(f"Board page in headless Chromium ({os.cpu_count()} cores), {arguments.loads} loads each, median (min–max) in ms")
     print(f"{'board':<26}{'first paint':>22}{'DOM interactive':>22}{'DOMContentLoaded':>22}{'liftable':>22}"
-          f"{'layout':>22}{'style':>22}{"script":>22}  elements")
+          f"{'layout':>22}{'style':>22}{'script':>22}  elements")
     try:
         for size in [int(s) for s in arguments.sizes.split(",")]:
             board_folder = os.path.join(folder, str(size))
@@ -138,7 +138,7 @@ def main():
                     label = f"{size:>5} tasks, {kind}"
                     columns = "".join(spread([s[key] for s in samples])
                                       for key in ("paint", "interactive", "loaded", "ready", "layout", "style", "script"))
-                    print(f"{label:<26}{columns}  {samples[0]["elements"]}")
+                    print(f"{label:<26}{columns}  {samples[0]['elements']}")
             finally:
                 files.shutdown()
                 process.terminate()
