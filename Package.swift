@@ -80,7 +80,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "planboard-bench",
-            dependencies: ["PlanWeb", "PlanStore", "PlanSQLite", "PlanCore", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "PlanWeb", "PlanStore", "PlanSQLite", "PlanCore", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             path: "Benchmarks/planboard-bench",
             swiftSettings: swiftSettings
         ),

@@ -2,7 +2,8 @@
 // - tells the server the reader's time zone, so the times it writes (a task's "created" and
 //   "updated") are the reader's own: the cookie `pb_tz`, sent once and again only when the zone
 //   changes; without it the pages write times in UTC and say so;
-// - closes the language menu on Escape or a click elsewhere, as other menus do.
+// - closes the language menu on Escape or a click elsewhere, as other menus do;
+// - gives the header's search field its keys (`/` to focus it, Escape to empty it).
 const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const sent = document.cookie.split('; ').find((pair) => pair.startsWith('pb_tz='))?.slice('pb_tz='.length);
 if (zone && (!sent || decodeURIComponent(sent) !== zone)) {
@@ -19,5 +20,28 @@ if (languageMenu) {
       languageMenu.open = false;
       languageMenu.querySelector('summary').focus();
     }
+  });
+}
+
+// The search field in the header: `/` focuses it from anywhere outside a field; Escape empties
+// it (and, when already empty, leaves it).
+const searchField = document.getElementById('search-q');
+if (searchField) {
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+    const target = event.target;
+    if (target instanceof HTMLElement && (target.isContentEditable || target.closest('input, textarea, select'))) return;
+    event.preventDefault();
+    searchField.focus();
+    searchField.select();
+  });
+  searchField.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    if (searchField.value) {
+      searchField.value = '';
+    } else {
+      searchField.blur();
+    }
+    event.preventDefault();
   });
 }

@@ -149,3 +149,4 @@ for count in [300, 3_000] {
 }
 
 try await benchLogbook(board: try Data(contentsOf: boards.appendingPathComponent("board-300.json")), resources: resources, logger: logger)
+try await benchSearch(resources: resources, logger: logger)

@@ -101,6 +101,12 @@ public enum FieldProblem: Equatable, Sendable {
     case notAnHour
     /// Not a way of repeating the board understands ("every Monday").
     case unknownRepeat
+    /// Left out, where it is needed (a script's search without `q`).
+    case missing
+    /// Holds a control character (a search query, say).
+    case controlCharacters
+    /// More words than a search reads.
+    case tooManyWords(limit: Int)
 }
 
 /// Notes over a limit, with the figures a person needs to fix them.

@@ -1,4 +1,5 @@
 import Foundation
+import PlanCore
 import PlanStore
 import PostgresNIO
 
@@ -106,6 +107,14 @@ extension PostgresBoardStore {
             "CREATE INDEX move_request_created ON move_request (created)",
             "CREATE INDEX move_request_task ON move_request (task_id)",
         ]),
+        Migration(id: "v4: search (each task's folded text and a trigram index over it)", statements: [
+            // pg_trgm is a trusted extension: a database's owner may create it. The folded text is
+            // worked out in Swift (SearchText) so both stores decide a match on the same text: the
+            // rows stored before are filled in by `migrate()` right after, in the same transaction.
+            "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+            "ALTER TABLE task ADD COLUMN search_text TEXT",
+            "CREATE INDEX task_search ON task USING gin (search_text gin_trgm_ops)",
+        ]),
     ]
 
     /// Brings the schema up to date. Servers starting together take turns (an advisory lock per
@@ -119,6 +128,25 @@ extension PostgresBoardStore {
                 for statement in migration.statements { try await tx.execute(statement) }
                 try await tx.execute("INSERT INTO schema_migration (id) VALUES (\(migration.id))")
             }
+            try await fillSearchText(tx)
+        }
+    }
+
+    /// Works out the folded text of every task that has none yet (those stored before v4), a
+    /// thousand to a statement.
+    func fillSearchText(_ tx: PostgresTransaction) async throws {
+        let rows = try await tx.rows("SELECT id, title, notes_source FROM task WHERE search_text IS NULL")
+        let texts = try rows.map { row in
+            let (id, title, notes) = try row.decode((Int64, String, String).self)
+            return (id, SearchText.of(title: title, notesSource: notes))
+        }
+        for start in stride(from: 0, to: texts.count, by: 1_000) {
+            let batch = texts[start..<min(start + 1_000, texts.count)]
+            try await tx.execute(
+                """
+                UPDATE task SET search_text = t.text FROM unnest(\(batch.map(\.0))::bigint[], \(batch.map(\.1))::text[]) AS t(id, text)
+                WHERE task.id = t.id
+                """)
         }
     }
 

@@ -79,12 +79,16 @@ public struct PostgresBoardStore: BoardStore {
 
     public func completeLegacyNotes(_ derive: @escaping @Sendable (String) -> LegacyNotes) async throws -> Int {
         try await write { tx, _, _ in
-            let rows = try await tx.rows("SELECT id, notes FROM task WHERE excerpt IS NULL")
+            let rows = try await tx.rows("SELECT id, title, notes FROM task WHERE excerpt IS NULL")
             for row in rows {
-                let (id, notes) = try row.decode((Int64, String).self)
+                let (id, title, notes) = try row.decode((Int64, String, String).self)
                 let legacy = derive(notes)
+                let searchText = SearchText.of(title: title, notesSource: legacy.source)
                 try await tx.execute(
-                    "UPDATE task SET excerpt = \(legacy.excerpt), notes_source = \(legacy.source), notes_format = \(legacy.format.rawValue) WHERE id = \(id)")
+                    """
+                    UPDATE task SET excerpt = \(legacy.excerpt), notes_source = \(legacy.source), notes_format = \(legacy.format.rawValue),
+                        search_text = \(searchText) WHERE id = \(id)
+                    """)
             }
             return rows.count
         }
@@ -166,13 +170,13 @@ public struct PostgresBoardStore: BoardStore {
         case .place(_, let slot):
             task.inLogbook = false
             task.orderKey = try await placeKey(tx, in: task.column, at: slot, moving: task)
-            try await tx.updateContent(task, place: true)
+            try await tx.updateContent(task, place: true, searchText: entry.changesText ? SearchText.of(task) : nil)
         case .add(_, let slot):
             // A task for the logbook keeps its key: the logbook has no order by key.
             if !task.inLogbook { task.orderKey = try await placeKey(tx, in: task.column, at: slot, moving: nil) }
             try await tx.insert(&task, keepingID: task.id != 0, boardID: board.id)
         case .update:
-            try await tx.updateContent(task)
+            try await tx.updateContent(task, searchText: entry.changesText ? SearchText.of(task) : nil)
         case .remove:
             // Nothing about a deleted task outlives it outside the change log's undo window.
             try await tx.execute("DELETE FROM task WHERE id = \(task.id)")

@@ -166,11 +166,11 @@ extension PostgresTransaction {
             // Arrays cannot carry NULL here: a task stored before excerpts were kept has none, said by `has_excerpt`.
             // Days and repeats travel as text, '' for none; a finish time as a flag beside a time.
             try await execute(#"""
-                INSERT INTO task (\#(unescaped: PlanTask.postgresColumns))
+                INSERT INTO task (\#(unescaped: PlanTask.postgresColumns), search_text)
                 SELECT id, title, "column", order_key, important, finished, notes, notes_source, notes_format,
                        CASE WHEN has_excerpt THEN excerpt END, origin, created, updated,
                        NULLIF(when_day, ''), NULLIF(deadline, ''), NULLIF(repeats, ''),
-                       CASE WHEN has_finished_at THEN finished_at END, NULLIF(finished_day, ''), in_logbook
+                       CASE WHEN has_finished_at THEN finished_at END, NULLIF(finished_day, ''), in_logbook, search_text
                 FROM unnest(
                     \#(batch.map(\.id))::bigint[], \#(batch.map(\.title))::text[], \#(batch.map(\.column.rawValue))::text[],
                     \#(batch.map(\.orderKey.rawValue))::text[], \#(batch.map(\.important))::boolean[], \#(batch.map(\.finished))::boolean[],
@@ -180,22 +180,24 @@ extension PostgresTransaction {
                     \#(batch.map { $0.when?.iso ?? "" })::text[], \#(batch.map { $0.deadline?.iso ?? "" })::text[],
                     \#(batch.map { $0.repeats?.code ?? "" })::text[], \#(batch.map { $0.finishedAt ?? $0.updated })::timestamptz[],
                     \#(batch.map { $0.finishedAt != nil })::boolean[], \#(batch.map { $0.finishedDay?.iso ?? "" })::text[],
-                    \#(batch.map(\.inLogbook))::boolean[])
+                    \#(batch.map(\.inLogbook))::boolean[], \#(batch.map { SearchText.of($0) })::text[])
                     AS t(id, title, "column", order_key, important, finished, notes, notes_source, notes_format, excerpt, has_excerpt, origin,
-                         created, updated, when_day, deadline, repeats, finished_at, has_finished_at, finished_day, in_logbook)
+                         created, updated, when_day, deadline, repeats, finished_at, has_finished_at, finished_day, in_logbook, search_text)
                 """#)
         }
         return stored
     }
 
     /// Writes what a change that does not move the task changes: everything but its place, origin
-    /// and creation time; with `place`, its column and key too.
-    func updateContent(_ task: PlanTask, place: Bool = false) async throws {
+    /// and creation time; with `place`, its column and key too; with `searchText`, the folded text
+    /// search reads (given when the title or the notes change).
+    func updateContent(_ task: PlanTask, place: Bool = false, searchText: String? = nil) async throws {
         try await execute(#"""
             UPDATE task SET title = \#(task.title), important = \#(task.important), finished = \#(task.finished), notes = \#(task.notes),
                 notes_source = \#(task.notesSource), notes_format = \#(task.notesFormat.rawValue), excerpt = \#(task.excerpt),
                 updated = \#(task.updated), when_day = \#(task.when?.iso), deadline = \#(task.deadline?.iso), repeats = \#(task.repeats?.code),
                 finished_at = \#(task.finishedAt), finished_day = \#(task.finishedDay?.iso), in_logbook = \#(task.inLogbook),
+                search_text = COALESCE(\#(searchText), search_text),
                 "column" = CASE WHEN \#(place) THEN \#(task.column.rawValue) ELSE "column" END,
                 order_key = CASE WHEN \#(place) THEN \#(task.orderKey.rawValue) ELSE order_key END
             WHERE id = \#(task.id)

@@ -82,6 +82,7 @@ extension PlanTask {
     /// this board's own origin (`planboard:BOARD:ID`) once it has an id.
     mutating func add(_ db: Database) throws {
         try insert(db)
+        try updateSearchText(db)
         if origin == nil {
             origin = try String.fetchOne(
                 db, sql: "UPDATE task SET origin = 'planboard:' || (SELECT boardID FROM boardState) || ':' || id WHERE id = ? RETURNING origin",
@@ -92,6 +93,12 @@ extension PlanTask {
     /// Writes what a change that does not move the task changes.
     func updateContent(_ db: Database) throws {
         try update(db, columns: Self.contentColumns)
+    }
+
+    /// Writes the folded text search reads (and, through triggers, its index): after an insert, and
+    /// when a change alters the title or the notes (a move or a finish leaves it, and its cost, alone).
+    func updateSearchText(_ db: Database) throws {
+        try db.execute(sql: "UPDATE task SET searchText = ? WHERE id = ?", arguments: [SQLiteBoardStore.indexed(SearchText.of(self)), id])
     }
 
     /// Writes the task's content and its place.

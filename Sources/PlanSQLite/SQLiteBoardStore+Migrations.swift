@@ -178,6 +178,38 @@ extension SQLiteBoardStore {
                 CREATE INDEX moveRequest_task ON moveRequest (taskID);
                 """)
         }
+        migrator.registerMigration("v6: search (each task's folded text and a trigram index over it)") { db in
+            // The folded text is worked out in Swift (SearchText), so both stores decide a match on
+            // the same text; the index follows the column through triggers, in every transaction.
+            // The text ends in two U+0001 (SQLiteBoardStore.indexed), which no query holds.
+            try db.execute(sql: "ALTER TABLE task ADD COLUMN searchText TEXT NOT NULL DEFAULT ''")
+            let rows = try Row.fetchAll(db, sql: "SELECT id, title, notesSource FROM task")
+            let update = try db.makeStatement(sql: "UPDATE task SET searchText = ? WHERE id = ?")
+            for row in rows {
+                try update.execute(arguments: [SQLiteBoardStore.indexed(SearchText.of(title: row["title"], notesSource: row["notesSource"])), row["id"] as Int64])
+            }
+            try db.execute(sql: """
+                -- The text is folded already (SearchText): the index keeps it exactly as it is.
+                CREATE VIRTUAL TABLE taskSearch USING fts5(searchText, content='task', content_rowid='id', tokenize='trigram case_sensitive 1');
+                INSERT INTO taskSearch (taskSearch) VALUES ('rebuild');
+                -- The index's trigrams, to find words shorter than three characters by the trigrams they begin.
+                CREATE VIRTUAL TABLE taskSearchTerms USING fts5vocab(taskSearch, 'row');
+                CREATE TRIGGER taskSearch_insert AFTER INSERT ON task WHEN new.searchText <> '' BEGIN
+                    INSERT INTO taskSearch (rowid, searchText) VALUES (new.id, new.searchText);
+                END;
+                CREATE TRIGGER taskSearch_delete AFTER DELETE ON task WHEN old.searchText <> '' BEGIN
+                    INSERT INTO taskSearch (taskSearch, rowid, searchText) VALUES ('delete', old.id, old.searchText);
+                END;
+                CREATE TRIGGER taskSearch_unindex AFTER UPDATE OF searchText ON task
+                    WHEN old.searchText <> '' AND old.searchText IS NOT new.searchText BEGIN
+                    INSERT INTO taskSearch (taskSearch, rowid, searchText) VALUES ('delete', old.id, old.searchText);
+                END;
+                CREATE TRIGGER taskSearch_index AFTER UPDATE OF searchText ON task
+                    WHEN new.searchText <> '' AND old.searchText IS NOT new.searchText BEGIN
+                    INSERT INTO taskSearch (rowid, searchText) VALUES (new.id, new.searchText);
+                END;
+                """)
+        }
         return migrator
     }
 }

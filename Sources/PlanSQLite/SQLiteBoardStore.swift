@@ -73,11 +73,12 @@ public struct SQLiteBoardStore: BoardStore {
 
     public func completeLegacyNotes(_ derive: @escaping @Sendable (String) -> LegacyNotes) async throws -> Int {
         try await writer.write { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT id, notes FROM task WHERE excerpt IS NULL")
-            let update = try db.makeStatement(sql: "UPDATE task SET excerpt = ?, notesSource = ?, notesFormat = ? WHERE id = ?")
+            let rows = try Row.fetchAll(db, sql: "SELECT id, title, notes FROM task WHERE excerpt IS NULL")
+            let update = try db.makeStatement(sql: "UPDATE task SET excerpt = ?, notesSource = ?, notesFormat = ?, searchText = ? WHERE id = ?")
             for row in rows {
                 let legacy = derive(row["notes"])
-                try update.execute(arguments: [legacy.excerpt, legacy.source, legacy.format.rawValue, row["id"] as TaskID])
+                let searchText = Self.indexed(SearchText.of(title: row["title"], notesSource: legacy.source))
+                try update.execute(arguments: [legacy.excerpt, legacy.source, legacy.format.rawValue, searchText, row["id"] as TaskID])
             }
             return rows.count
         }
@@ -200,6 +201,9 @@ public struct SQLiteBoardStore: BoardStore {
             try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [task.id])
             // Nothing about a deleted task outlives it outside the change log's undo window.
             try db.execute(sql: "DELETE FROM moveRequest WHERE taskID = ?", arguments: [task.id])
+        }
+        if !entry.write.removes, !entry.write.isAdd, entry.changesText {
+            try task.updateSearchText(db)
         }
         try recordEntry(
             db, revision: revision, index: index, kind, before: entry.before, after: entry.after(task),

@@ -73,6 +73,9 @@ public protocol BoardStore: Sendable {
     func undoArrival(_ id: TaskID, client: String?) async throws -> Revised<PlanTask>
     /// A page of the logbook after `cursor` (nil: the first page), at most `limit` entries.
     func logbook(after cursor: LogbookCursor?, limit: Int) async throws -> LogbookPage
+    /// The tasks, on the board and in the logbook, whose folded title and notes (`SearchText`) hold
+    /// every term of `query`: the board's first, then the logbook's; `limit` of them from `offset`.
+    func search(_ query: SearchQuery, offset: Int, limit: Int) async throws -> SearchPage
     /// Wake-ups for every committed change, this server's own and other servers' on the same
     /// board, when there can be such servers; nil for a store only this process writes to.
     func changeWakeUps() -> AsyncStream<Void>?

@@ -31,6 +31,12 @@ package struct PlannedChange: Sendable, Equatable {
             if case .remove = self { return true }
             return false
         }
+
+        /// Whether the write makes a new row.
+        package var isAdd: Bool {
+            if case .add = self { return true }
+            return false
+        }
     }
 
     /// What one task goes through in a change.
@@ -45,6 +51,12 @@ package struct PlannedChange: Sendable, Equatable {
             self.write = write
             self.before = before
             self.previousAnchor = previousAnchor
+        }
+
+        /// Whether the entry alters what search reads (the title or the notes as typed).
+        package var changesText: Bool {
+            let task = write.task
+            return before.map { $0.title != task.title || $0.notesSource != task.notesSource } ?? true
         }
 
         /// Whether the entry puts the task somewhere on the board (other tabs replay it in place).

@@ -105,4 +105,7 @@ final class AwayStore: BoardStore {
     func logbook(after cursor: LogbookCursor?, limit: Int) async throws -> LogbookPage {
         try await reach { try await base.logbook(after: cursor, limit: limit) }
     }
+    func search(_ query: SearchQuery, offset: Int, limit: Int) async throws -> SearchPage {
+        try await reach { try await base.search(query, offset: offset, limit: limit) }
+    }
 }

@@ -57,6 +57,9 @@ extension Strings {
         case .unknownTimeZone: self("field.timeZone")
         case .notAnHour: self("field.hour")
         case .unknownRepeat: self("field.repeat")
+        case .controlCharacters: self("field.controlCharacters")
+        case .missing: self("field.missing")
+        case .tooManyWords(let limit): self("field.tooManyWords", ["limit": limit])
         }
     }
 

@@ -57,6 +57,7 @@ struct NotifyingStore: BoardStore {
     var serverZone: TimeZone { base.serverZone }
     func settings() async throws -> BoardSettings { try await base.settings() }
     func logbook(after cursor: LogbookCursor?, limit: Int) async throws -> LogbookPage { try await base.logbook(after: cursor, limit: limit) }
+    func search(_ query: SearchQuery, offset: Int, limit: Int) async throws -> SearchPage { try await base.search(query, offset: offset, limit: limit) }
 
     func saveSettings(timeZone: String?, dayStartsAt: Int, client: String?) async throws -> Revised<BoardSettings> {
         try await notifying { try await base.saveSettings(timeZone: timeZone, dayStartsAt: dayStartsAt, client: client) }

@@ -30,11 +30,12 @@ enum Route: Hashable, Sendable {
     case events
     case login
     case logout
+    case search
 
     /// One row of the table.
     enum Name: String, CaseIterable, Sendable {
         case board, healthz, addTask, task, taskActions, move, finish, delete, undo, columnFinished, welcome, language
-        case export, `import`, importReview, importSummary, events, login, logout
+        case export, `import`, importReview, importSummary, events, login, logout, search
 
         /// The path, with `{name}` where a value goes: how scripts fill it in, and the router's pattern.
         var template: String {
@@ -58,13 +59,14 @@ enum Route: Hashable, Sendable {
             case .events: "/events"
             case .login: "/login"
             case .logout: "/logout"
+            case .search: "/search"
             }
         }
 
         /// The methods it answers (HEAD comes with every GET).
         var methods: [HTTPRequest.Method] {
             switch self {
-            case .board, .healthz, .taskActions, .export, .importSummary, .events: [.get]
+            case .board, .healthz, .taskActions, .export, .importSummary, .events, .search: [.get]
             case .addTask, .move, .finish, .delete, .undo, .columnFinished, .welcome, .language, .logout: [.post]
             case .task, .import, .importReview, .login: [.get, .post]
             }
@@ -113,6 +115,7 @@ enum Route: Hashable, Sendable {
         case .events: .events
         case .login: .login
         case .logout: .logout
+        case .search: .search
         }
     }
 

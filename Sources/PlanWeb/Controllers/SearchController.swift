@@ -1,0 +1,59 @@
+import Hummingbird
+import PlanCore
+import PlanNotes
+import PlanStore
+
+/// `GET /search?q=…&from=N`: the board's and the logbook's tasks that hold every word of a query.
+struct SearchController {
+    let deps: WebDependencies
+
+    /// How many matches a page shows.
+    static let pageSize = 50
+
+    func addRoutes(to router: Router<PlanRequestContext>) {
+        router.get(.search, answer: search)
+    }
+
+    @Sendable func search(_ request: Request, context: PlanRequestContext) async throws -> Answer {
+        let parameters = request.uri.queryParameters
+        let typed = parameters["q"].map(String.init) ?? ""
+        let offset: Int
+        let query: SearchQuery?
+        do throws(PlanError) {
+            offset = try Self.offset(parameters["from"].map(String.init))
+            query = try SearchQuery(typed)
+        } catch {
+            // The page again with the text as typed and why it was refused; a script gets the refusal.
+            return Answer(
+                page: {
+                    let strings = deps.strings(context)
+                    let page = SearchResultsPage(typed: typed, error: strings.message(error), strings: strings)
+                    return try deps.page(page, request, context, status: error.status)
+                },
+                json: { throw error })
+        }
+        guard let query else {
+            return Answer(
+                page: { try deps.page(SearchResultsPage(typed: typed, error: nil, strings: deps.strings(context)), request, context) },
+                json: { throw PlanError.invalidField(name: "q", problem: .missing) })
+        }
+        let found = try await deps.store.search(query, offset: offset, limit: Self.pageSize)
+        return Answer(
+            page: {
+                let page = SearchResultsPage(query: query, page: found, offset: offset, strings: deps.strings(context)) { task in
+                    task.notes.isEmpty ? "" : SanitizedHTML.plainText(ofStoredNotes: task.notes, limit: Highlight.maxScanned)
+                }
+                return try deps.page(page, request, context)
+            },
+            json: { try .json(SearchJSON(query: query, page: found)) })
+    }
+
+    /// Where a page starts: a whole number from 0 to `SearchPage.maxOffset`; none is 0.
+    static func offset(_ text: String?) throws(PlanError) -> Int {
+        guard let text, !text.isEmpty else { return 0 }
+        guard let offset = Int(text), (0...SearchPage.maxOffset).contains(offset) else {
+            throw .invalidField(name: "from", problem: .notAWholeNumber)
+        }
+        return offset
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import PlanCore
+import Testing
+@testable import PlanStore
+
+/// Search on each store (`StoreKind`): both decide a match on the same folded text, in the same
+/// order, so every expectation here holds on SQLite and PostgreSQL alike.
+@Suite struct SearchTests {
+    func notes(_ text: String) -> TaskNotes {
+        TaskNotes(source: text, format: .plain, html: "<p>\(text)</p>", excerpt: String(text.prefix(40)))
+    }
+
+    func query(_ text: String) throws -> SearchQuery { try #require(try SearchQuery(text)) }
+
+    /// The titles of the first page of matches for `text`.
+    func found(_ store: any BoardStore, _ text: String, limit: Int = 50) async throws -> [String] {
+        try await store.search(try query(text), offset: 0, limit: limit).tasks.map(\.title)
+    }
+
+    @Test(arguments: StoreKind.available)
+    func aTermIsFoundInTitlesAndNotesAsASubstringOfAnyCase(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let tasks = try await store.add(["Call the Dentist", "Buy milk", "Plan the week"])
+            _ = try await store.edit(tasks[2].id, try TaskEdit(notes: notes("ask the dentist about Friday")), client: nil)
+            #expect(try await found(store, "dentist") == ["Call the Dentist", "Plan the week"])
+            #expect(try await found(store, "DENT") == ["Call the Dentist", "Plan the week"])
+            #expect(try await found(store, "entis") == ["Call the Dentist", "Plan the week"])
+            // Every term must occur, in any order, anywhere in the title or the notes.
+            #expect(try await found(store, "friday dentist") == ["Plan the week"])
+            #expect(try await found(store, "dentist milk") == [])
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func chineseIsFoundByShortWordsAcrossTraditionalAndSimplified(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            _ = try await store.add(["買牛奶和麵包", "报税截止", "下週一開會", "牛", "晚上喝牛奶"])
+            // Two characters and one (shorter than a trigram), at the start, inside and at the end.
+            #expect(try await found(store, "牛奶") == ["買牛奶和麵包", "晚上喝牛奶"])
+            #expect(try await found(store, "牛") == ["買牛奶和麵包", "牛", "晚上喝牛奶"])
+            #expect(try await found(store, "奶") == ["買牛奶和麵包", "晚上喝牛奶"])
+            #expect(try await found(store, "晚") == ["晚上喝牛奶"])
+            #expect(try await found(store, "麵包") == ["買牛奶和麵包"])
+            #expect(try await found(store, "羊") == [])
+            // A short word and a long one together.
+            #expect(try await found(store, "牛奶 晚上喝") == ["晚上喝牛奶"])
+            // Traditional finds Simplified and the other way round.
+            #expect(try await found(store, "報稅") == ["报税截止"])
+            #expect(try await found(store, "买牛奶") == ["買牛奶和麵包"])
+            #expect(try await found(store, "下周一") == ["下週一開會"])
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func fullWidthLettersAndDigitsFindTheirPlainForms(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            _ = try await store.add(["Room 101 booking", "ＡＢＣ report", "tv"])
+            #expect(try await found(store, "TV") == ["tv"])
+            #expect(try await found(store, "v") == ["tv"])
+            #expect(try await found(store, "１０１") == ["Room 101 booking"])
+            #expect(try await found(store, "abc") == ["ＡＢＣ report"])
+            #expect(try await found(store, "Ｒｏｏｍ") == ["Room 101 booking"])
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func theBoardComesFirstByColumnAndPlaceThenTheLogbookNewestFirst(_ kind: StoreKind) async throws {
+        let clock = DayClock("2026-11-24T10:00:00+01:00")
+        try await kind.withStore(now: { clock.now() }, serverZone: TimeZone(identifier: "Europe/Berlin")!) { store in
+            _ = try await store.turnDay()
+            let later = try await store.add(["report later"], to: .later)
+            let today = try await store.add(["report one", "report two"], to: .today)
+            let next = try await store.add(["report next"], to: .next)
+            _ = try await store.setFinished(today[1].id, true, client: nil)
+            clock.set("2026-11-24T11:00:00+01:00")
+            _ = try await store.setFinished(later[0].id, true, client: nil)
+            clock.set("2026-11-25T10:00:00+01:00")
+            _ = try await store.setFinished(next[0].id, true, client: nil)
+            _ = try await store.turnDay()  // the 24th's two finished tasks go to the logbook
+            clock.set("2026-11-26T10:00:00+01:00")
+            _ = try await store.turnDay()  // and the 25th's one
+            #expect(try await store.titles() == [.today: ["report one"], .next: [], .later: []])
+            let page = try await store.search(try query("report"), offset: 0, limit: 10)
+            #expect(page.tasks.map(\.inLogbook) == [false, true, true, true])
+            // Within a day, the later finish first.
+            #expect(page.tasks.map(\.title) == ["report one", "report next", "report later", "report two"])
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func pagesFollowOneAnotherWithoutGapsOrRepeats(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let titles = (1...7).map { "errand \($0)" }
+            _ = try await store.add(titles)
+            let first = try await store.search(try query("errand"), offset: 0, limit: 3)
+            #expect(first.tasks.map(\.title) == Array(titles[0..<3]) && first.next == 3)
+            let second = try await store.search(try query("errand"), offset: 3, limit: 3)
+            #expect(second.tasks.map(\.title) == Array(titles[3..<6]) && second.next == 6)
+            let last = try await store.search(try query("errand"), offset: 6, limit: 3)
+            #expect(last.tasks.map(\.title) == ["errand 7"] && last.next == nil)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func editsAreFoundAtOnceAndDeletedTasksNever(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let tasks = try await store.add(["old title", "keep me"])
+            _ = try await store.edit(tasks[0].id, try TaskEdit(title: "renamed errand"), client: nil)
+            #expect(try await found(store, "old title") == [])
+            #expect(try await found(store, "errand") == ["renamed errand"])
+            // A move and a finish leave what search reads as it was.
+            _ = try await store.move(MoveRequest(taskID: tasks[1].id, column: .later, place: .top), client: nil)
+            _ = try await store.setFinished(tasks[1].id, true, client: nil)
+            #expect(try await found(store, "keep") == ["keep me"])
+            _ = try await store.delete(tasks[0].id, client: "me")
+            #expect(try await found(store, "errand") == [])
+            // Undo brings the task, and its place in search, back.
+            _ = try await store.undo(client: "me")
+            #expect(try await found(store, "errand") == ["renamed errand"])
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func queryCharactersAreTextNeverSyntax(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            _ = try await store.add([#"say "hi" (NEAR) a*b -x ^y 100% a_b c:\d"#, "plain"])
+            let hostile = [#""hi""#, "(NEAR)", "a*b", "-x", "^y", "100%", "a_b", #"c:\d"#, "NEAR", "\"", "*", "%", "_"]
+            for text in hostile {
+                #expect(try await found(store, text) == [#"say "hi" (NEAR) a*b -x ^y 100% a_b c:\d"#], "query \(text)")
+            }
+            // Nothing matches a term that is in no task, however it is spelled.
+            for text in ["OR", "AND", "' OR 1=1 --", "%%", "near(a b)", ".*", "[a-z]+"] {
+                #expect(try await found(store, text) == [], "query \(text)")
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func importedTasksAreFound(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let now = Date(timeIntervalSince1970: 1_790_000_000)
+            let imported = (1...3).map { index in
+                ImportedTask(
+                    title: "imported \(index)", column: .next, important: false, finished: false,
+                    notes: notes(index == 2 ? "the dentist" : ""), created: now, updated: now, originalID: nil)
+            }
+            _ = try await store.importTasks(imported, summary: nil, client: nil)
+            #expect(try await found(store, "imported") == ["imported 1", "imported 2", "imported 3"])
+            #expect(try await found(store, "dentist") == ["imported 2"])
+        }
+    }
+}
