@@ -108,8 +108,14 @@ import Testing
         #expect(refusal.contains("planboard token"))
         try AppConfiguration(host: "0.0.0.0", resources: resources, accessToken: AccessToken.generate()).validate()
         try AppConfiguration(host: "0.0.0.0", resources: resources, accessToken: "correct-horse-battery-staple-42").validate()
-        for host in ["127.0.0.1", "127.0.0.2", "localhost", "::1", "[::1]"] {
+        for host in ["127.0.0.1", "127.0.0.2", "127.255.255.254", "localhost", "::1", "[::1]"] {
             try AppConfiguration(host: host, resources: resources).validate()
+        }
+        // Names that merely start with `127.` are DNS names and may point anywhere (issue 22, item 8).
+        for host in ["127.0.0.1.nip.io", "127.evil.example", "127.0.0.256", "127.0.0", "127.0.0.1."] {
+            #expect(throws: ConfigurationError.exposedWithoutToken(host)) {
+                try AppConfiguration(host: host, resources: resources).validate()
+            }
         }
     }
 

@@ -8,6 +8,7 @@ import Hummingbird
 /// - a state-changing request whose `Origin` (or, without one, `Referer`) is another site is
 ///   refused, even with a form-shaped body (cross-site request forgery, second line of defence
 ///   behind the CSRF token);
+/// - a target that is not a path, or a transfer coding besides `chunked`, is refused (`RequestHeadCheck`);
 /// - only GET, HEAD and POST are answered;
 /// - when an access token is configured, every request must carry it, except the login page and
 ///   the files it needs.
@@ -37,6 +38,12 @@ struct LocalhostGuardMiddleware: RouterMiddleware {
         // A second Host header (the first became the authority) could be read by something behind
         // us as the real one: a request with two is not well-formed.
         if !request.headers[values: .host].isEmpty { throw WebError.badRequest(.malformedHost) }
+        // What the HTTP/1 head said that the request no longer shows (`RequestHeadCheck`).
+        switch request.headers[.headProblem].flatMap(RequestHeadCheck.Problem.init(rawValue:)) {
+        case .absoluteTarget: throw WebError.badRequest(.absoluteTarget)
+        case .transferCoding: throw WebError.badRequest(.transferCoding)
+        case nil: break
+        }
         guard let authority = request.head.authority, !authority.isEmpty else { throw WebError.misdirected }
         guard let host = Self.hostName(authority) else { throw WebError.badRequest(.malformedHost) }
         guard hostNames.contains(host) else { throw WebError.misdirected }
@@ -129,4 +136,6 @@ struct LocalhostGuardMiddleware: RouterMiddleware {
 extension HTTPField.Name {
     /// A `Host` header left among the fields: only a second one is (the first is the authority).
     static let host = Self("Host")!
+    /// Set by `RequestHeadCheck` only (a client's own is dropped).
+    static let headProblem = Self(RequestHeadCheck.problemField)!
 }
