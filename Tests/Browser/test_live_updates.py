@@ -110,6 +110,24 @@ class LiveUpdateTests(DragTestCase):
         self.assertTrue(self.js("return window.__notReloaded === true"))
         self.assertEqual(self.dom_titles(), self.titles())
 
+    def test_a_tab_too_far_behind_is_told_to_refresh_and_redraws_in_place(self):
+        # Issue 22, item 1: a catch-up past its byte budget is one `refresh`; the tab then fetches
+        # the board's cards once and shows them without a reload.
+        from dragkit import Client
+        self.api.add("today", ["Alpha"])
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/events*"]})
+        self.open_board()
+        self.js("window.__notReloaded = true; window.__wholeSyncs = 0;"
+                "document.getElementById('board').addEventListener('planboard:sync', (e) => { if (e.detail.whole) window.__wholeSyncs += 1; })")
+        title = "A long title, " * 14
+        Client(self.server).add("next", [f"{title}{n}" for n in range(190)])
+        self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+        self.seen_within(lambda: len(self.dom_titles()["next"]) == 190, "the 190 tasks after a refresh")
+        self.assertTrue(self.js("return window.__notReloaded === true"))
+        self.assertGreaterEqual(self.js("return window.__wholeSyncs"), 1, "the board came whole, not change by change")
+        self.assertEqual(self.dom_titles(), self.titles())
+
     def test_line_separators_in_notes_leave_the_stream_readable(self):
         # U+2028, U+2029 and U+0085 are line breaks to Swift but ordinary characters to an event
         # stream: a frame split there put a raw line break inside a JSON string, the watcher's
