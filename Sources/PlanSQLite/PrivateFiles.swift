@@ -20,7 +20,7 @@ enum PrivateFiles {
 
     /// Creates an empty file 0600 at `path` unless something is there already.
     static func makeFile(_ path: String) throws {
-        let descriptor = Foundation.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             close(descriptor)
         } else if errno != EEXIST {

@@ -44,8 +44,8 @@ public struct SessionSigner: Sendable {
     /// Every value the request sends as `pb_session`, in the order the browser sent them.
     static func sessionValues(in request: Request) -> [Substring] {
         request.headers[values: .cookie].flatMap { header in
-            header.split(separator: ";").compactMap { pair -> Substring? in
-                let pair = pair.drop { $0 == " " || $0 == "\t" }
+            header.split(separator: ";").compactMap { field -> Substring? in
+                let pair = field.drop { $0 == " " || $0 == "\t" }
                 guard let equals = pair.firstIndex(of: "="), pair[..<equals] == SessionMiddleware.cookieName else { return nil }
                 return pair[pair.index(after: equals)...]
             }

@@ -142,7 +142,7 @@ struct EventsController {
             total += bytes.readableBytes
             // More than a tab should be sent to catch up: the whole board is cheaper, for both sides.
             if total > Self.catchUpBytes { return try await refresh(from: &sent, writer: &writer) }
-            events.append((change.revision, bytes))
+            events.append((revision: change.revision, bytes: bytes))
         }
         for event in events {
             guard peer.isHere else { return true }
