@@ -102,7 +102,7 @@ class ImportMemoryTests(unittest.TestCase):
         import socket
         notes = ("Notes that take up room, line after line. " * 2500)[:100_000]
         document = {"format": "planboard-export", "version": 1, "columns": {
-            "today": [{"title": f"Task {index}", "notes": notes} for index in range(70)], "next": [], "later": []}}
+            "today": [{"title": f"Task {index}", "notes": notes} for index in range(50)], "next": [], "later": []}}
         status, answer = BoardSession(self.server.url).post_json("/import", document)
         self.assertEqual(status, 200, answer)
         pid = self.server.process.pid
@@ -134,7 +134,7 @@ class ImportMemoryTests(unittest.TestCase):
             time.sleep(0.1)
         self.assertEqual(status, 200)
         exported = json.loads(body)
-        self.assertEqual(len(exported["columns"]["today"]), 70)
+        self.assertEqual(len(exported["columns"]["today"]), 50)
         self.assertEqual(exported["format"], "planboard-export")
         status, answer = BoardSession(self.server.url).post_json("/import", exported)
         self.assertEqual(status, 200, answer)
