@@ -19,8 +19,9 @@ public struct SQLiteBoardStore: BoardStore {
         path: String, now: @escaping @Sendable () -> Date = Date.init, policy: ChangeLogPolicy = ChangeLogPolicy(),
         serverZone: TimeZone = .current
     ) throws -> SQLiteBoardStore {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Private from the start: the file holds the session key (`PrivateFiles`).
+        try PrivateFiles.makeFolder(URL(fileURLWithPath: path).deletingLastPathComponent())
+        try PrivateFiles.makeFile(path)
         // A pool runs in WAL mode: page renders read while a move is written.
         let pool = try DatabasePool(path: path, configuration: configuration)
         return try SQLiteBoardStore(writer: pool, now: now, policy: policy, serverZone: serverZone)

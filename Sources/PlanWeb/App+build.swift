@@ -37,7 +37,7 @@ public func buildApplication(
     return Application(
         router: buildRouter(configuration: configuration, deps: deps, notifier: notifier, assets: assets, signer: signer),
         server: .http1(configuration: .init(
-            additionalChannelHandlers: [PeerGoneHandler()], idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
+            additionalChannelHandlers: [PeerGoneHandler(), RequestHeadCheck.Installer()], idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "PlanBoard"),
         services: services,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
@@ -80,6 +80,8 @@ func middlewareChain(
             hostNames: configuration.hostNames, accessToken: configuration.accessToken, sessions: access.sessions, limiter: access.limiter),
         StaticFilesMiddleware(assets: assets),
         SessionMiddleware(signer: signer),
+        // Before the body is read: a refused import costs no upload.
+        HeavyRequestGate(limit: configuration.maxHeavyRequests),
         CSRFMiddleware(
             signer: signer,
             body: RequestBody(limit: { request in request.uri.path == Route.import.path ? importLimit : limit }, timeout: configuration.bodyTimeout)),

@@ -12,6 +12,8 @@ public struct AppConfiguration: Sendable {
     public var maxBodySize: Int
     /// Largest import file accepted, in bytes.
     public var maxImportSize: Int = 8 << 20
+    /// Exports and imports answered at once; one more is told to try again (`HeavyRequestGate`).
+    public var maxHeavyRequests = 2
     /// Host names accepted in the `Host` header besides the loopback names (DNS-rebinding defence).
     public var allowedHosts: [String]
     /// When set, every request must carry it (cookie after the login form, or `Authorization: Bearer`).
@@ -45,10 +47,16 @@ public struct AppConfiguration: Sendable {
     }
 
 
-    /// Whether `host` only reaches this machine.
+    /// Whether `host` only reaches this machine: `localhost`, `::1`, or an IPv4 address in
+    /// 127.0.0.0/8 written as four numbers. A name that merely starts with `127.`
+    /// (`127.0.0.1.example.com`) is a DNS name, and may point anywhere.
     public var listensOnLoopbackOnly: Bool {
         let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        return name == "localhost" || name == "::1" || name.hasPrefix("127.")
+        if name == "localhost" || name == "::1" || name == "0:0:0:0:0:0:0:1" { return true }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts.allSatisfy({ (1...3).contains($0.count) && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) && Int($0)! <= 255 })
+        else { return false }
+        return parts[0] == "127"
     }
 
     /// Refuses settings that would expose the board: listening beyond loopback without an access token.

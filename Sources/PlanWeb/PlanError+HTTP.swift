@@ -36,7 +36,7 @@ struct Refusal: Error, Sendable {
         switch error {
         case .unauthorized: headers[.wwwAuthenticate] = "Bearer"
         case .methodNotAllowed: headers[.allow] = "GET, HEAD, POST"
-        case .tooManyGuesses(let wait): retry(after: wait)
+        case .tooManyGuesses(let wait), .heavyRequestsBusy(let wait): retry(after: wait)
         default: break
         }
     }

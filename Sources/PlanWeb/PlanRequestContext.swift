@@ -36,6 +36,10 @@ public struct PlanRequestContext: RequestContext {
     /// Whether the person reached the board over https (through a proxy that says so, or one the
     /// server was told is always there); cookies are then marked `Secure`.
     var isHTTPS = false
+    /// Whether this request may learn anything about the board (its revision too): set by
+    /// `LocalhostGuardMiddleware` once it passed every check; read by `ErrorMiddleware`, which
+    /// runs outside it and so sees only what a shared reference carries back.
+    let boardAccess = BoardAccess()
 
     public init(source: Source) {
         coreContext = .init(source: source)

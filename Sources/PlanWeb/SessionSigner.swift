@@ -32,8 +32,36 @@ public struct SessionSigner: Sendable {
     }
 
     /// The request's session token if this server issued it.
+    ///
+    /// Several `pb_session` values arrive when another service on this host (cookies are not kept
+    /// apart by port) planted one at a longer path, such as `/tasks`: the browser sends it before
+    /// ours at `/`. Taking the first locked the person out of every task form; the one that
+    /// verifies is used instead, and the last of those when several do — ours, at the shortest path.
     func ours(in request: Request) -> String? {
-        request.cookies[SessionMiddleware.cookieName].map(\.value).flatMap { isOurs($0) ? $0 : nil }
+        Self.sessionValues(in: request).last(where: { isOurs($0) }).map(String.init)
+    }
+
+    /// Every value the request sends as `pb_session`, in the order the browser sent them.
+    static func sessionValues(in request: Request) -> [Substring] {
+        request.headers[values: .cookie].flatMap { header in
+            header.split(separator: ";").compactMap { field -> Substring? in
+                let pair = field.drop { $0 == " " || $0 == "\t" }
+                guard let equals = pair.firstIndex(of: "="), pair[..<equals] == SessionMiddleware.cookieName else { return nil }
+                return pair[pair.index(after: equals)...]
+            }
+        }
+    }
+
+    /// Cookies that remove `pb_session` at every path leading to `path` but `/` (where ours is):
+    /// wherever a planted copy that this request carried could be.
+    static func clearingCopies(on path: String) -> [Cookie] {
+        var paths: [String] = []
+        var prefix = ""
+        for segment in path.split(separator: "/").prefix(8) {
+            prefix += "/" + segment
+            paths += [prefix, prefix + "/"]
+        }
+        return paths.map { Cookie(name: SessionMiddleware.cookieName, value: "", maxAge: 0, path: $0, httpOnly: true, sameSite: .lax) }
     }
 
     /// Whether this server issued `token` (checked in constant time).

@@ -24,6 +24,8 @@ public enum WebError: Error, Equatable, Sendable {
     /// This client has got the access token wrong too often lately; its token is not even checked
     /// until `retryAfter` has passed.
     case tooManyGuesses(retryAfter: Duration)
+    /// As many exports and imports as the server runs at once are under way already.
+    case heavyRequestsBusy(retryAfter: Duration)
 
     var status: HTTPResponse.Status {
         switch self {
@@ -40,6 +42,7 @@ public enum WebError: Error, Equatable, Sendable {
         case .tooManyStreams: .serviceUnavailable
         case .uploadGone: .notFound
         case .tooManyGuesses: .tooManyRequests
+        case .heavyRequestsBusy: .serviceUnavailable
         }
     }
 
@@ -58,6 +61,7 @@ public enum WebError: Error, Equatable, Sendable {
         case .tooManyStreams: "busy"
         case .uploadGone: "not_found"
         case .tooManyGuesses: "too_many_guesses"
+        case .heavyRequestsBusy: "busy"
         }
     }
 }
@@ -77,4 +81,8 @@ public enum BadRequest: Equatable, Sendable {
     case partWithoutName
     /// The `Host` header is not a host name with an optional port, or there are two.
     case malformedHost
+    /// The request line names a whole address (`GET http://…/`), as a proxy is asked, not a path.
+    case absoluteTarget
+    /// `Transfer-Encoding` other than exactly `chunked` (`gzip, chunked`).
+    case transferCoding
 }

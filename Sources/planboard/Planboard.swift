@@ -217,7 +217,12 @@ struct Backup: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: board) else {
             throw ValidationError("There is no board at \(board) to back up.")
         }
-        let summary = try SQLiteBoardStore.open(path: board).backup(to: path)
+        let summary: BackupSummary
+        do {
+            summary = try SQLiteBoardStore.open(path: board).backup(to: path)
+        } catch let error as BackupError {
+            throw ValidationError(error.description)
+        }
         print("Backed up revision \(summary.revision) (\(summary.taskCount) tasks, \(summary.bytes / 1024) KB) to \(path).")
     }
 }

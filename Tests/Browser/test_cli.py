@@ -91,6 +91,35 @@ class BackupRestoreTests(unittest.TestCase):
         self.assertEqual(len(titles), 10)
         self.assertNotIn("added after the backup", titles)
 
+    def test_the_database_and_backups_are_private_and_a_backup_leaves_nothing_beside_it(self):
+        # Issue 22, item 7: the database, its -wal/-shm and backups were made 0644 in 0755 folders
+        # although they hold the session key; a backup left NAME.partial-wal and -shm behind, and
+        # took the live database as its destination.
+        import stat
+        server = Server().start()
+        self.addCleanup(server.cleanup)
+        BoardSession(server.url).post("/tasks", {"title": "private", "column": "today"})
+        mode = lambda path: stat.S_IMODE(os.stat(path).st_mode)
+        self.assertEqual(oct(mode(os.path.dirname(server.database))), oct(0o700), "the folder PlanBoard made")
+        for suffix in ("", "-wal", "-shm"):
+            self.assertEqual(oct(mode(server.database + suffix)), oct(0o600), "board.sqlite" + suffix)
+
+        folder = os.path.join(server.folder, "backups", "nightly")
+        backup = os.path.join(folder, "board.sqlite")
+        result = self.run_cli("backup", backup, "--database", server.database)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(os.listdir(folder), ["board.sqlite"], "nothing but the backup")
+        self.assertEqual(oct(mode(backup)), oct(0o600))
+        self.assertEqual(oct(mode(folder)), oct(0o700))
+        self.assertEqual(oct(mode(os.path.dirname(folder))), oct(0o700))
+
+        for destination in (server.database, os.path.join(os.path.dirname(server.database), ".", "board.sqlite")):
+            result = self.run_cli("backup", destination, "--database", server.database)
+            self.assertNotEqual(result.returncode, 0)
+            self.assertIn("is the board's own database", result.stderr)
+        _, _, body = server.request("/", headers={"Accept": "application/json"})
+        self.assertIn('"title":"private"', body, "the board is untouched")
+
     def test_backup_and_restore_of_a_board_in_postgresql_point_to_pg_dump(self):
         import subprocess
         from harness import BINARY

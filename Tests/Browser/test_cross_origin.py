@@ -4,6 +4,7 @@ import http.server
 import threading
 import unittest
 
+from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import WebDriverWait
 
 import demo
@@ -83,6 +84,37 @@ fetch("{self.server.url}/", {{credentials: "include", headers: {{"Accept": "appl
         driver.get(url)
         WebDriverWait(driver, 10).until(lambda d: d.execute_script("return window.results && window.results.read"))
         self.assertEqual(driver.execute_script("return window.results.read"), "blocked")
+
+    def test_a_session_cookie_planted_at_a_longer_path_locks_nobody_out(self):
+        # Issue 22, item 4: a page on another port of this machine (cookies are not kept apart by
+        # port) sets `pb_session=…; path=/tasks`. The browser then sends it before the board's own,
+        # at `/`, with every request under /tasks: the first value was used, and every task form
+        # failed with 403, even after a reload.
+        driver = chromium()
+        self.addCleanup(driver.quit)
+        driver.get(self.server.url + "/")
+        task = self.before["columns"]["today"][0]
+        url, stop = serve_page("""<!doctype html><title>planting</title><script>
+document.cookie = "pb_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA; path=/tasks";
+document.cookie = "pb_session=planted; path=/tasks/";
+document.title = "planted";
+</script>""")
+        self.addCleanup(stop)
+        driver.get(url)
+        WebDriverWait(driver, 10).until(lambda d: d.title == "planted")
+        for attempt in ("first", "after a reload"):
+            driver.get(f"{self.server.url}/tasks/{task['id']}")
+            driver.find_element("css selector", ".edit-panel > summary").click()
+            title = driver.find_element("id", "title")
+            title.clear()
+            title.send_keys(f"Renamed {attempt}")
+            driver.find_element("css selector", ".edit-task button[type=submit]").click()
+            WebDriverWait(driver, 10).until(staleness_of(title))
+            self.assertIn(f"Renamed {attempt}", [t["title"] for t in self.board_json()["columns"]["today"]], attempt)
+        # The planted copies were cleared: under /tasks the browser now holds only the board's own.
+        driver.get(f"{self.server.url}/tasks/{task['id']}")
+        sessions = [cookie for cookie in driver.get_cookies() if cookie["name"] == "pb_session"]
+        self.assertEqual([cookie["path"] for cookie in sessions], ["/"], sessions)
 
     def test_a_dns_rebound_name_gets_nothing(self):
         port = self.server.url.rsplit(":", 1)[1]

@@ -1,5 +1,6 @@
 """The live streams (`GET /events`) under attack: a page on another port of this machine cannot hold
-them open, the cap of 64 holds for a burst, and a client that goes away frees its place at once."""
+them open, the cap of 64 holds for a burst, a client that goes away frees its place at once, and a
+catch-up cannot be made to cost more than a bounded number of bytes, CPU seconds and memory."""
 import concurrent.futures
 import http.server
 import os
@@ -11,6 +12,7 @@ import unittest
 import urllib.parse
 
 from harness import Server, chromium
+from session import BoardSession
 
 MAX_STREAMS = 64
 
@@ -41,6 +43,82 @@ class EventStreamTests(unittest.TestCase):
         status = int(received.split(b" ", 2)[1]) if received.startswith(b"HTTP/1.1 ") else 0
         self.sockets.append(sock)
         return status, sock
+
+    def server_usage(self):
+        """The server's (resident memory in bytes, CPU seconds used so far), from /proc."""
+        pid = self.server.process.pid
+        with open(f"/proc/{pid}/status") as status:
+            rss = next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmRSS:"))
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        ticks = os.sysconf("SC_CLK_TCK")
+        return rss, (int(fields[11]) + int(fields[12])) / ticks
+
+    def test_a_catch_up_over_a_task_with_large_notes_stays_within_its_bounds(self):
+        # Issue 22, item 1: a task with 250 KB notes finished and reopened 200 times, then streams
+        # that ask to catch up on all 200 changes (`?since=`). Each event carried the notes: one
+        # 60-byte request made the server send ~100 MB, eight held /healthz for seconds, sixteen
+        # that never read grew it to 1 GB.
+        api = BoardSession(self.server.url)
+        status, task = api.post("/tasks", {"title": "Large notes", "column": "today"})
+        self.assertEqual(status, 201)
+        notes = ("A line of notes that goes on. " * 8334)[:250_000]
+        self.assertEqual(api.post(f"/tasks/{task['id']}", {"title": "Large notes", "notes": notes, "notes_format": "plain"})[0], 200)
+        for turn in range(200):
+            status, answer = api.post(f"/tasks/{task['id']}/finish", {"finished": "true" if turn % 2 == 0 else "false"})
+            self.assertEqual(status, 200, answer)
+        since = api.board()["revision"] - 200
+        memory_before, cpu_before = self.server_usage()
+        peak = [memory_before]
+        health = []
+        stop = threading.Event()
+
+        def watch():
+            while not stop.is_set():
+                started = time.monotonic()
+                status, _, body = self.server.request("/healthz")
+                health.append((status, body.strip(), time.monotonic() - started))
+                peak[0] = max(peak[0], self.server_usage()[0])
+                time.sleep(0.1)
+
+        watcher = threading.Thread(target=watch)
+        watcher.start()
+        try:
+            # Sixteen that never read, then eight that read a while and go.
+            for _ in range(16):
+                self.open_stream_since(since)
+            received = []
+            for _ in range(8):
+                sock = self.open_stream_since(since)
+                sock.settimeout(1.5)
+                total = 0
+                try:
+                    while chunk := sock.recv(65536):
+                        total += len(chunk)
+                except socket.timeout:
+                    pass
+                received.append(total)
+                sock.close()
+            time.sleep(1)
+        finally:
+            stop.set()
+            watcher.join()
+        memory_after, cpu_after = self.server_usage()
+        cpu = cpu_after - cpu_before
+        grown = (peak[0] - memory_before) / 2**20
+        print(f"\ncatch-up attack: bytes per stream {max(received):,}, server CPU {cpu:.2f} s for 24 streams, "
+              f"memory {memory_before / 2**20:.0f} MB -> peak {peak[0] / 2**20:.0f} MB, slowest /healthz {max(h[2] for h in health):.2f} s")
+        self.assertLessEqual(max(received), 300 * 1024, "a catch-up is at most the byte budget (256 KiB) and a frame")
+        self.assertLess(grown, 64, "24 catch-up streams add less than 64 MB")
+        self.assertLess(cpu, 10, "24 catch-up streams cost less than 10 s of CPU (debug build)")
+        self.assertTrue(health and all(status == 200 and body == "ok" for status, body, _ in health), health)
+
+    def open_stream_since(self, since):
+        """Opens /events?since= on a socket of its own, reading nothing; the socket stays open."""
+        sock = socket.create_connection(("127.0.0.1", self.port), timeout=10)
+        sock.sendall(f"GET /events?since={since} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\nAccept: text/event-stream\r\n\r\n".encode())
+        self.sockets.append(sock)
+        return sock
 
     def test_a_burst_gets_exactly_the_cap_and_a_closed_stream_frees_its_place_at_once(self):
         with concurrent.futures.ThreadPoolExecutor(max_workers=40) as pool:

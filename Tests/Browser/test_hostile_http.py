@@ -76,6 +76,17 @@ class HostileHTTPTests(unittest.TestCase):
             "chunked, then something else": (self.raw(
                 f"POST /tasks HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\nCookie: {self.cookie}\r\nTransfer-Encoding: chunked, gzip\r\n"
                 f"Content-Type: application/x-www-form-urlencoded\r\n\r\n5\r\ntitle\r\n0\r\n\r\n".encode()), "400"),
+            # Issue 22, item 8: a coding before `chunked` was ignored, so the body read was not the one sent.
+            "gzip, then chunked": (self.raw(
+                f"POST /tasks HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\nCookie: {self.cookie}\r\nTransfer-Encoding: gzip, chunked\r\n"
+                f"Content-Type: application/x-www-form-urlencoded\r\n\r\n5\r\ntitle\r\n0\r\n\r\n".encode()), "400"),
+            # A whole address as the target is for proxies; it was served by the Host header.
+            "absolute-form target": (self.raw(f"GET http://evil.example/ HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode()), "400"),
+            "absolute-form target naming the board": (self.raw(
+                f"GET http://127.0.0.1:{self.port}/ HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode()), "400"),
+            # Only the server names a problem with the head: a client's own field is dropped.
+            "a client's own head-problem field": (self.raw(
+                f"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\nPlanBoard-Head-Problem: absolute-target\r\n\r\n".encode()), "200"),
             "no Host": (self.raw(b"GET / HTTP/1.0\r\n\r\n"), "421"),
             "malformed request line": (self.raw(b"THIS IS NOT HTTP\r\n\r\n"), "400"),
         }

@@ -94,5 +94,51 @@ class ImportMemoryTests(unittest.TestCase):
         self.assertLessEqual(after - start, 50 * MB, "and memory is given back after the import")
 
 
+    def test_unread_exports_are_bounded_and_streamed(self):
+        # Issue 22, item 7: twenty `GET /export` answers of a large board that nobody reads each
+        # held the whole encoded file until the idle timeout (1.1 GB for a 25 MB board). At most
+        # two exports or imports run at once; the rest are told to come back (503, Retry-After),
+        # and an export is written as it is read.
+        import socket
+        notes = ("Notes that take up room, line after line. " * 2500)[:100_000]
+        document = {"format": "planboard-export", "version": 1, "columns": {
+            "today": [{"title": f"Task {index}", "notes": notes} for index in range(50)], "next": [], "later": []}}
+        status, answer = BoardSession(self.server.url).post_json("/import", document)
+        self.assertEqual(status, 200, answer)
+        pid = self.server.process.pid
+        before, _ = memory(pid)
+        sockets, statuses = [], []
+        for _ in range(20):
+            sock = socket.create_connection((self.host, self.port), timeout=30)
+            sockets.append(sock)
+            sock.sendall(f"GET /export HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nCookie: {self.cookie}\r\n\r\n".encode())
+            head = b""
+            while b"\r\n\r\n" not in head:
+                head += sock.recv(1)
+            statuses.append((int(head.split(b" ", 2)[1]), b"retry-after: 5" in head.lower()))
+        time.sleep(1)
+        held, _ = memory(pid)
+        print(f"\n20 unread exports of a {len(json.dumps(document)) / MB:.1f} MB board: "
+              f"{before / MB:.0f} MB -> {held / MB:.0f} MB while held; answers {[code for code, _ in statuses]}")
+        self.assertEqual([code for code, _ in statuses].count(200), 2)
+        self.assertEqual(statuses.count((503, True)), 18, "the rest are told when to come back")
+        self.assertLess(held - before, 64 * MB)
+        self.assertEqual(self.server.request("/healthz")[:1], (200,))
+        for sock in sockets:
+            sock.close()
+        # The places come back with the connections, and the export is whole (notes and their source
+        # make it larger than the 8 MB import limit, so it is not imported again here).
+        for _ in range(100):
+            status, headers, body = self.server.request("/export")
+            if status == 200:
+                break
+            time.sleep(0.1)
+        self.assertEqual(status, 200)
+        exported = json.loads(body)
+        self.assertEqual(len(exported["columns"]["today"]), 50)
+        self.assertEqual(exported["format"], "planboard-export")
+
+
+
 if __name__ == "__main__":
     unittest.main()

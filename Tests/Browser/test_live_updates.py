@@ -6,7 +6,7 @@ import unittest
 from selenium.webdriver.common.by import By
 
 from dragkit import RECORDER, DragTestCase
-from harness import chromium
+from harness import chromium, console_errors
 
 
 class LiveUpdateTests(DragTestCase):
@@ -109,6 +109,41 @@ class LiveUpdateTests(DragTestCase):
         self.seen_within(lambda: len(self.dom_titles()["next"]) == 5, "the imported tasks")
         self.assertTrue(self.js("return window.__notReloaded === true"))
         self.assertEqual(self.dom_titles(), self.titles())
+
+    def test_a_tab_too_far_behind_is_told_to_refresh_and_redraws_in_place(self):
+        # Issue 22, item 1: a catch-up past its byte budget is one `refresh`; the tab then fetches
+        # the board's cards once and shows them without a reload.
+        from dragkit import Client
+        self.api.add("today", ["Alpha"])
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/events*"]})
+        self.open_board()
+        self.js("window.__notReloaded = true; window.__wholeSyncs = 0;"
+                "document.getElementById('board').addEventListener('planboard:sync', (e) => { if (e.detail.whole) window.__wholeSyncs += 1; })")
+        title = "A long title, " * 14
+        Client(self.server).add("next", [f"{title}{n}" for n in range(190)])
+        self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+        self.seen_within(lambda: len(self.dom_titles()["next"]) == 190, "the 190 tasks after a refresh")
+        self.assertTrue(self.js("return window.__notReloaded === true"))
+        self.assertGreaterEqual(self.js("return window.__wholeSyncs"), 1, "the board came whole, not change by change")
+        self.assertEqual(self.dom_titles(), self.titles())
+
+    def test_line_separators_in_notes_leave_the_stream_readable(self):
+        # U+2028, U+2029 and U+0085 are line breaks to Swift but ordinary characters to an event
+        # stream: a frame split there put a raw line break inside a JSON string, the watcher's
+        # JSON.parse threw ("Bad control character") and it never saw that task change again.
+        from dragkit import Client
+        ids = self.api.add("today", ["Alpha"])
+        self.open_watcher()
+        other = Client(self.server)
+        notes = "one\u2028two\u2029three\u0085four"
+        status, _ = other.post(f"/tasks/{ids['Alpha']}", {"title": "Alpha", "notes": notes, "notes_format": "plain"})
+        self.assertEqual(status, 200)
+        status, _ = other.post(f"/tasks/{ids['Alpha']}", {"title": "Alpha, renamed", "notes": notes, "notes_format": "plain"})
+        self.assertEqual(status, 200)
+        self.seen_within(lambda: self.dom_titles()["today"] == ["Alpha, renamed"], "the rename after notes with line separators")
+        self.assertEqual([e for e in console_errors(self.driver) if "control character" in e["message"]], [])
+        self.assertTrue(self.js("return window.__notReloaded === true"))
 
 
 if __name__ == "__main__":

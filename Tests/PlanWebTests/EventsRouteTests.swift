@@ -86,6 +86,42 @@ import Testing
         }
     }
 
+    @Test func anEventCarriesTheCardNeverTheNotes() async throws {
+        // Issue 22, item 1: every event carried the task's notes (and their source), so replaying
+        // a task with 250 KB notes changed 200 times sent ~100 MB for one request.
+        try await TestApp.make().test(.router) { client in
+            let ids = try await client.addTasks(["Large notes"])
+            let notes = String(repeating: "A line of notes that goes on. ", count: 2000)
+            #expect(try await client.post("/tasks/\(ids[0])", ["title": "Large notes", "notes": notes, "notes_format": "plain"], json: true).status == .ok)
+            for turn in 0..<20 {
+                #expect(try await client.post("/tasks/\(ids[0])/finish", ["finished": turn % 2 == 0 ? "true" : "false"], json: true).status == .ok)
+            }
+            let response = try await Self.events(client, lastEventID: "1")
+            let events = try Self.changes(in: response.text)
+            #expect(events.count == 21)
+            let task = try #require(events.last?.data["task"] as? [String: Any])
+            #expect(task["notes"] == nil && task["notesSource"] == nil)
+            #expect(task["title"] as? String == "Large notes")
+            // The card shows a short excerpt of the notes, never all 60 KB of them.
+            #expect(response.text.utf8.count < 21 * 4096, "\(response.text.utf8.count) bytes")
+        }
+    }
+
+    @Test func aCatchUpPastItsByteBudgetIsARefresh() async throws {
+        try await TestApp.make().test(.router) { client in
+            // Long titles make cards of over 1.3 KB: 190 of them are more than the budget.
+            let title = String(repeating: "A long title, ", count: 14)
+            let ids = try await client.addTasks((1...190).map { "\(title)\($0)" })
+            let response = try await Self.events(client, lastEventID: "0")
+            #expect(response.text.contains("event: refresh\ndata: {\"revision\":\(ids.count)}"))
+            #expect(try Self.changes(in: response.text).isEmpty)
+            #expect(response.text.utf8.count < 1024)
+            // Fewer changes fit, and are sent one by one.
+            let near = try await Self.events(client, lastEventID: "\(ids.count - 20)")
+            #expect(try Self.changes(in: near.text).count == 20)
+        }
+    }
+
     @Test func aQuietStreamSendsHeartbeats() async throws {
         try await TestApp.make().test(.router) { client in
             let response = try await Self.events(client)

@@ -194,6 +194,23 @@ import Testing
             #expect(try reused.errorCode() == "move_id_reused")
         }
     }
+
+    @Test func aMoveIDIsThisSessionsOnly() async throws {
+        // Issue 22, item 8: ids were global, so another session sending one it had seen (or guessed)
+        // got the earlier answer instead of its own move. The store keeps them per session.
+        try await TestApp.make().test(.router) { client in
+            let ids = try await client.addTasks(["a", "b", "c"])
+            let mine = try await client.post("/tasks/\(ids[0])/move", ["column": "later", "move_id": "m-1"], json: true)
+            #expect(mine.status == .ok)
+            let theirs = try await client.post("/tasks/\(ids[1])/move", ["column": "next", "move_id": "m-1"], json: true, session: TestApp.otherToken)
+            #expect(theirs.status == .ok)
+            #expect(theirs.text != mine.text)
+            #expect(try await client.titles() == ["today": ["c"], "next": ["b"], "later": ["a"]])
+            // The page's own buttons (no script) send no move id at all: nothing to predict.
+            #expect(!(try await client.get("/").text.contains("move_id")))
+            #expect(!(try await client.get("/tasks/\(ids[2])/actions").text.contains("move_id")))
+        }
+    }
 }
 
 /// What pressing the button with text `label` on a page sends, as a browser would: the route its

@@ -20,4 +20,15 @@ struct ServerSentEventTests {
         #expect(text(ServerSentEvent(retry: 3000, comment: "hello")) == "retry: 3000\n: hello\n\n")
         #expect(text(.comment("ping")) == ": ping\n\n")
     }
+
+    @Test func lineSeparatorsStayInsideTheirLine() {
+        // Browsers split a stream at CR and LF only; U+2028, U+2029 and U+0085 are characters of the field.
+        let data = "{\"notes\":\"one\u{2028}two\u{2029}three\u{85}four\"}"
+        #expect(text(ServerSentEvent(data: data)) == "data: \(data)\n\n")
+    }
+
+    @Test func jsonEscapesLineSeparators() throws {
+        let json = String(decoding: try JSONFormat.encode(["notes": "a\u{2028}b\u{2029}c\u{85}d é 中"]), as: UTF8.self)
+        #expect(json == #"{"notes":"a\u2028b\u2029c\u0085d é 中"}"#)
+    }
 }

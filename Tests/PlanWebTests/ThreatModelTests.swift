@@ -108,8 +108,14 @@ import Testing
         #expect(refusal.contains("planboard token"))
         try AppConfiguration(host: "0.0.0.0", resources: resources, accessToken: AccessToken.generate()).validate()
         try AppConfiguration(host: "0.0.0.0", resources: resources, accessToken: "correct-horse-battery-staple-42").validate()
-        for host in ["127.0.0.1", "127.0.0.2", "localhost", "::1", "[::1]"] {
+        for host in ["127.0.0.1", "127.0.0.2", "127.255.255.254", "localhost", "::1", "[::1]"] {
             try AppConfiguration(host: host, resources: resources).validate()
+        }
+        // Names that merely start with `127.` are DNS names and may point anywhere (issue 22, item 8).
+        for host in ["127.0.0.1.nip.io", "127.evil.example", "127.0.0.256", "127.0.0", "127.0.0.1."] {
+            #expect(throws: ConfigurationError.exposedWithoutToken(host)) {
+                try AppConfiguration(host: host, resources: resources).validate()
+            }
         }
     }
 
@@ -141,6 +147,37 @@ import Testing
             #expect(try await client.get("/login").status == .ok)
             #expect(try await client.get("/board.css").status == .ok)
             #expect(try await client.get("/healthz").status == .ok)
+        }
+    }
+
+    @Test func answersWithoutAccessSayNothingAboutTheBoard() async throws {
+        // Issue 22, item 6: every answer to a request without access — open paths and their
+        // refusals included — carried `"revision":N`, so anyone could watch the board's activity.
+        try await Self.lockedApp().test(.router) { client in
+            _ = try await client.post("/tasks", ["title": "x", "column": "today"], json: true, headers: [.authorization: "Bearer \(Self.accessToken)"])
+            func openAnswers(_ cookie: String) async throws -> [(String, TestResponse)] {
+                let json: HTTPFields = [.accept: "application/json", .cookie: cookie]
+                var form = json
+                form[.contentType] = "application/x-www-form-urlencoded"
+                let csrf = ByteBuffer(string: "csrf=\(TestApp.token)")
+                return [
+                    ("GET /logout", try await client.execute(uri: "/logout", method: .get, headers: json)),
+                    ("GET /language", try await client.execute(uri: "/language", method: .get, headers: json)),
+                    ("POST /healthz", try await client.execute(uri: "/healthz", method: .post, headers: form, body: csrf)),
+                    ("POST /board.css", try await client.execute(uri: "/board.css", method: .post, headers: form, body: csrf)),
+                    ("POST /language lang=xx", try await client.execute(uri: "/language", method: .post, headers: form, body: ByteBuffer(string: "lang=xx&csrf=\(TestApp.token)"))),
+                ]
+            }
+            for (request, answer) in try await openAnswers(TestApp.cookieHeader()) {
+                #expect(answer.status.code >= 400, "\(request)")
+                #expect(!String(buffer: answer.body).contains("revision"), "\(request): \(String(buffer: answer.body))")
+            }
+            // A person who logged in still reads the revision with a refusal.
+            let login = try await client.post("/login", ["token": Self.accessToken])
+            let access = try #require(login.headers[.setCookie]?.split(separator: ";").first)
+            for (request, answer) in try await openAnswers("\(TestApp.cookieHeader()); \(access)") {
+                #expect(String(buffer: answer.body).contains("\"revision\":"), "\(request): \(String(buffer: answer.body))")
+            }
         }
     }
 

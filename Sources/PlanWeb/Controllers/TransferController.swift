@@ -21,9 +21,12 @@ struct TransferController {
         router.get(.importSummary, answer: summary)
     }
 
+    /// The file streams out as the client reads it (`BoardExport.streamed`); `HeavyRequestGate`
+    /// bounds how many run at once.
     @Sendable func export(_ request: Request, context: PlanRequestContext) async throws -> Response {
         let now = deps.environment.now()
-        let document = BoardExport(board: try await deps.store.board(), boardID: try await deps.store.boardID(), exported: now)
+        let board = try await deps.store.board()
+        let boardID = try await deps.store.boardID()
         let day = now.formatted(.iso8601.year().month().day())
         return Response(
             status: .ok,
@@ -31,7 +34,7 @@ struct TransferController {
                 .contentType: "application/json; charset=utf-8", .cacheControl: "no-store",
                 .contentDisposition: "attachment; filename=\"planboard-\(day).json\"",
             ],
-            body: .init(byteBuffer: ByteBuffer(bytes: try BoardExport.encoder.encode(document))))
+            body: BoardExport.streamed(board: board, boardID: boardID, exported: now))
     }
 
     @Sendable func importForm(_ request: Request, context: PlanRequestContext) async throws -> Answer {

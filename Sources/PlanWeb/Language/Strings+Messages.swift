@@ -121,6 +121,7 @@ extension Strings {
         case .unauthorized: self("web.unauthorized")
         case .timeout: self("web.timeout")
         case .tooManyStreams: self("web.tooManyStreams")
+        case .heavyRequestsBusy(let wait): self("web.heavyBusy", ["seconds": Int(wait.components.seconds)])
         case .uploadGone: self("web.uploadGone")
         case .tooManyGuesses: self("web.tooManyGuesses")
         }
@@ -140,6 +141,8 @@ extension Strings {
         case .fieldNotUTF8(let name): self("bad.fieldUTF8", ["name": name])
         case .partWithoutName: self("bad.partName")
         case .malformedHost: self("bad.host")
+        case .absoluteTarget: self("bad.target")
+        case .transferCoding: self("bad.transferCoding")
         }
     }
 

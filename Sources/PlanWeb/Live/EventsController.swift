@@ -22,6 +22,9 @@ struct EventsController {
     var lifetime: Duration = .seconds(300)
     /// Beyond this many missed changes a full refresh is cheaper than replaying them.
     static let catchUpLimit = 200
+    /// Beyond this many bytes of events a catch-up is a `refresh` instead: 200 cards as drawn fit
+    /// (a card is about 1 KB), and no request for the stream can make the server send more.
+    static let catchUpBytes = 256 * 1024
     /// Open streams are bounded: each holds a connection and wakes on every change.
     static let maxStreams = 64
 
@@ -49,8 +52,10 @@ struct EventsController {
             // Subscribed only once the body is written: a HEAD request builds this response and
             // throws the body away, and must leave nothing behind.
             let (wakeUps, wake) = notifier.subscribe()
-            // A tab that closes ends its stream now, not at the next heartbeat's failed write.
-            if let channel { PeerGoneHandler.whenGone(channel) { wake.finish() } }
+            // A tab that closes ends its stream now, not at the next heartbeat's failed write, and
+            // a catch-up under way stops before its next event.
+            let peer = PeerPresence()
+            if let channel { PeerGoneHandler.whenGone(channel) { peer.left(); wake.finish() } }
             let beat = Task {
                 let clock = ContinuousClock()
                 let end = clock.now + lifetime
@@ -74,9 +79,10 @@ struct EventsController {
                     sent = current
                     try await writer.write(Self.refresh(current))
                 }
-                try await catchUp(from: &sent, writer: &writer, language: language)
+                try await catchUp(from: &sent, writer: &writer, language: language, peer: peer)
                 for await _ in wakeUps {
-                    if try await !catchUp(from: &sent, writer: &writer, language: language) {
+                    guard peer.isHere else { break }
+                    if try await !catchUp(from: &sent, writer: &writer, language: language, peer: peer) {
                         try await writer.write(ServerSentEvent.comment("ping").bytes)
                     }
                 }
@@ -102,8 +108,13 @@ struct EventsController {
     }
 
     /// Sends every change after `sent`; returns whether anything was sent.
+    ///
+    /// A catch-up costs the server what the tab needs and no more: each event is the card as drawn
+    /// now (never the notes), the whole catch-up stays within `catchUpBytes` or becomes one
+    /// `refresh`, events are written one at a time (each write waits while the tab is not reading),
+    /// and the work stops as soon as the tab has gone.
     @discardableResult
-    private func catchUp(from sent: inout Int64, writer: inout any ResponseBodyWriter, language: Language) async throws -> Bool {
+    private func catchUp(from sent: inout Int64, writer: inout any ResponseBodyWriter, language: Language, peer: PeerPresence) async throws -> Bool {
         let changes = try await deps.store.changes(after: sent, limit: Self.catchUpLimit + 1)
         if changes.isEmpty {
             // Nothing new, unless the board went back in time (a backup was restored): then start over.
@@ -115,23 +126,37 @@ struct EventsController {
         }
         // Too many to replay, or a gap (the oldest were pruned from the log): start over.
         if changes.count > Self.catchUpLimit || changes[0].revision > sent + 1 {
-            let current = try await deps.store.revision()
-            try await writer.write(Self.refresh(current))
-            sent = current
-            return true
+            return try await refresh(from: &sent, writer: &writer)
         }
         // Cards are drawn as the board is now (one read per revision for every stream, one drawing per card).
         let board = try await deps.currentBoard()
-        var out = ByteBuffer()
+        var events: [(revision: Int64, bytes: ByteBuffer)] = []
+        var total = 0
         for change in changes {
+            guard peer.isHere else { return true }
             // The log keeps tasks without their notes: the task in the event is the one on the board.
             let now = change.task.flatMap { board.task($0.id) }
             let html = try now.map { try deps.cardHTML($0, language) }
             let event = ChangeEventJSON(change, current: now, html: html)
-            ServerSentEvent(id: change.revision, event: "change", data: String(decoding: try JSONFormat.encode(event), as: UTF8.self)).write(to: &out)
-            sent = change.revision
+            let bytes = ServerSentEvent(id: change.revision, event: "change", data: String(decoding: try JSONFormat.encode(event), as: UTF8.self)).bytes
+            total += bytes.readableBytes
+            // More than a tab should be sent to catch up: the whole board is cheaper, for both sides.
+            if total > Self.catchUpBytes { return try await refresh(from: &sent, writer: &writer) }
+            events.append((revision: change.revision, bytes: bytes))
         }
-        try await writer.write(out)
+        for event in events {
+            guard peer.isHere else { return true }
+            try await writer.write(event.bytes)
+            sent = event.revision
+        }
+        return true
+    }
+
+    /// Tells the tab to fetch the whole board, and goes on from the board's revision now.
+    private func refresh(from sent: inout Int64, writer: inout any ResponseBodyWriter) async throws -> Bool {
+        let current = try await deps.store.revision()
+        try await writer.write(Self.refresh(current))
+        sent = current
         return true
     }
 
@@ -151,8 +176,9 @@ struct ChangeEventJSON: Encodable {
     let revision: Int64
     let kind: String
     let id: TaskID?
-    /// The task as it is on the board now; absent once it is no longer there (deleted, or in the logbook).
-    let task: TaskJSON?
+    /// The task as its card shows it now (never its notes: a tab that wants them asks for the
+    /// task); absent once it is no longer there (deleted, or in the logbook).
+    let task: CardTaskJSON?
     /// Where the change put the task, when it put it somewhere.
     let placement: Placement?
     /// The card as the board draws it now, for tabs that don't have it yet.
@@ -162,10 +188,39 @@ struct ChangeEventJSON: Encodable {
         revision = change.revision
         kind = change.kind.rawValue
         id = change.taskID
-        task = current.map { TaskJSON($0) }
+        task = current.map { CardTaskJSON($0) }
         placement = change.task.flatMap { task in change.placement.map { Placement(column: task.column.rawValue, after: $0.after) } }
         self.html = html
     }
+}
+
+/// A task in a live event: what its card shows, without the notes, so that an event's size does not
+/// grow with them (a stream replaying a task with 250 KB notes sent 100 MB before).
+struct CardTaskJSON: Encodable {
+    let id: TaskID
+    let title: String
+    let column: String
+    let important: Bool
+    let finished: Bool
+    let updated: Date
+
+    init(_ task: PlanTask) {
+        id = task.id
+        title = task.title
+        column = task.column.rawValue
+        important = task.important
+        finished = task.finished
+        updated = task.updated
+    }
+}
+
+/// Whether the tab at the other end of a stream is still there (`PeerGoneHandler` says when it left).
+final class PeerPresence: Sendable {
+    private let gone = Atomic<Bool>(false)
+
+    var isHere: Bool { !gone.load(ordering: .acquiring) }
+
+    func left() { gone.store(true, ordering: .releasing) }
 }
 
 extension HTTPField.Name {

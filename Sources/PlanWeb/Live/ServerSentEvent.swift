@@ -2,7 +2,9 @@ import NIOCore
 
 /// One frame of a `text/event-stream`, written in one place so that nothing a frame carries can
 /// break the framing: every line of the data gets its own `data:` field, and a field's value never
-/// holds a line break.
+/// holds a line break. Lines are what the stream's grammar calls lines — split at CR, LF or CRLF
+/// only: a browser reads U+2028, U+2029 and U+0085 as ordinary characters of a field, so splitting
+/// there would put a raw line break into the JSON the tab joins back together.
 struct ServerSentEvent: Equatable {
     /// The revision a reconnecting tab sends back as `Last-Event-ID`.
     var id: Int64?
@@ -34,11 +36,16 @@ struct ServerSentEvent: Equatable {
 
     /// One `field: value` line per line of `value` (an event name or comment has just one).
     private static func write(field: String, value: String, to buffer: inout ByteBuffer) {
-        for line in value.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+        for line in value.split(omittingEmptySubsequences: false, whereSeparator: isStreamLineBreak) {
             buffer.writeString(field)
             buffer.writeString(": ")
             buffer.writeSubstring(line)
             buffer.writeString("\n")
         }
     }
+}
+
+/// CR, LF or CRLF (one `Character` in Swift): the only line breaks of `text/event-stream`.
+private func isStreamLineBreak(_ character: Character) -> Bool {
+    character == "\n" || character == "\r" || character == "\r\n"
 }

@@ -57,8 +57,11 @@ struct ErrorMiddleware: RouterMiddleware {
         }
         // Nor does a request the database could not answer: asking it again would only wait again.
         let databaseAway = error is StoreUnavailable
+        // Nor one that was served without access (an open path while a token is set, or refused
+        // before the guard let it in): the revision would let anyone watch the board's activity.
+        let mayKnowTheBoard = context.boardAccess.isGranted && !atTheDoor
         let json: Answer.Form = { [store] in
-            try refusal.json(revision: !atTheDoor && !databaseAway ? try? await store.revision() : nil)
+            try refusal.json(revision: mayKnowTheBoard && !databaseAway ? try? await store.revision() : nil)
         }
         var answer: Answer
         if case WebError.unauthorized(let next) = error, request.method == .get {

@@ -8,6 +8,7 @@ import Hummingbird
 /// - a state-changing request whose `Origin` (or, without one, `Referer`) is another site is
 ///   refused, even with a form-shaped body (cross-site request forgery, second line of defence
 ///   behind the CSRF token);
+/// - a target that is not a path, or a transfer coding besides `chunked`, is refused (`RequestHeadCheck`);
 /// - only GET, HEAD and POST are answered;
 /// - when an access token is configured, every request must carry it, except the login page and
 ///   the files it needs.
@@ -37,14 +38,30 @@ struct LocalhostGuardMiddleware: RouterMiddleware {
         // A second Host header (the first became the authority) could be read by something behind
         // us as the real one: a request with two is not well-formed.
         if !request.headers[values: .host].isEmpty { throw WebError.badRequest(.malformedHost) }
+        // What the HTTP/1 head said that the request no longer shows (`RequestHeadCheck`).
+        switch request.headers[.headProblem].flatMap(RequestHeadCheck.Problem.init(rawValue:)) {
+        case .absoluteTarget: throw WebError.badRequest(.absoluteTarget)
+        case .transferCoding: throw WebError.badRequest(.transferCoding)
+        case nil: break
+        }
         guard let authority = request.head.authority, !authority.isEmpty else { throw WebError.misdirected }
         guard let host = Self.hostName(authority) else { throw WebError.badRequest(.malformedHost) }
         guard hostNames.contains(host) else { throw WebError.misdirected }
         guard [.get, .head, .post].contains(request.method) else { throw WebError.methodNotAllowed }
         if request.method == .post, let source = Self.sourceOrigin(request), !Self.isThisBoard(source, request) { throw WebError.crossSite }
-        if let accessToken, !Self.isOpen(request.uri.path), try await !carries(accessToken, request, from: context.client) {
-            throw WebError.unauthorized(next: request.method == .get ? request.uri.description : Route.board.path)
+        if let accessToken {
+            if !Self.isOpen(request.uri.path) {
+                guard try await carries(accessToken, request, from: context.client) else {
+                    throw WebError.unauthorized(next: request.method == .get ? request.uri.description : Route.board.path)
+                }
+            } else if let cookie = request.cookies[Self.accessCookie]?.value, sessions.isOpen(cookie) {
+                // An open path counts as the board's only with a login: a bearer token is not
+                // checked here, where a wrong one would be a guess the limiter never saw.
+            } else {
+                return try await next(request, context)
+            }
         }
+        context.boardAccess.grant()
         return try await next(request, context)
     }
 
@@ -119,4 +136,6 @@ struct LocalhostGuardMiddleware: RouterMiddleware {
 extension HTTPField.Name {
     /// A `Host` header left among the fields: only a second one is (the first is the authority).
     static let host = Self("Host")!
+    /// Set by `RequestHeadCheck` only (a client's own is dropped).
+    static let headProblem = Self(RequestHeadCheck.problemField)!
 }

@@ -21,6 +21,11 @@ struct SessionMiddleware: RouterMiddleware {
         context.isNewSession = cookie == nil
         var response = try await next(request, context)
         if context.isNewSession { response.setCookie(SessionSigner.cookie(context.csrfToken)) }
+        // More than one came: copies planted at longer paths on the way here are cleared, so that
+        // the browser stops sending them.
+        if SessionSigner.sessionValues(in: request).count > 1 {
+            for cookie in SessionSigner.clearingCopies(on: request.uri.path) { response.setCookie(cookie) }
+        }
         return response
     }
 }

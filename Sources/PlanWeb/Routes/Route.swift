@@ -78,6 +78,16 @@ enum Route: Hashable, Sendable {
         /// Whether the path has no value to fill in (a template may then print it as it is).
         var isFixed: Bool { !template.contains("{") }
 
+        /// Whether `path` is this row's address: its segments, with any one non-empty segment for each `{name}`.
+        func matches(_ path: String) -> Bool {
+            let wanted = template.split(separator: "/")
+            let given = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+            guard path.hasPrefix("/"), wanted.count == given.count else { return path == template }
+            return zip(wanted, given).allSatisfy { part, segment in
+                part.first == "{" && part.last == "}" ? !segment.isEmpty : part == segment
+            }
+        }
+
         /// The template with its `{name}` parts replaced by `values`.
         func path(_ values: [String: String]) -> String {
             var path = ""

@@ -46,21 +46,6 @@ struct BoardExport: Codable, Sendable {
         self.columns = columns
     }
 
-    init(board: Board, boardID: String, exported: Date) {
-        format = Self.format
-        version = Self.version
-        self.board = boardID
-        self.exported = exported
-        revision = board.revision
-        columns = Dictionary(uniqueKeysWithValues: BoardColumn.allCases.map { column in
-            (column.rawValue, board.tasks(in: column).map {
-                Task(
-                    id: $0.id, title: $0.title, important: $0.important, finished: $0.finished, notes: $0.notes,
-                    notesSource: $0.notesSource, notesFormat: $0.notesFormat, origin: $0.origin, created: $0.created, updated: $0.updated)
-            })
-        })
-    }
-
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601

@@ -96,12 +96,39 @@ struct RevisionJSON: Encodable, Sendable {
 }
 
 /// How every JSON the app sends is written (answers and live events alike): ISO 8601 dates and
-/// sorted keys, so answers are stable.
+/// sorted keys, so answers are stable; U+2028, U+2029 and U+0085 escaped, so that no reader that
+/// takes them for line breaks (an event stream split carelessly, a script block, an old parser)
+/// sees a string end mid-line.
 enum JSONFormat {
     static func encode(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
+        return escapingLineSeparators(try encoder.encode(value))
+    }
+
+    /// Writes U+2028, U+2029 and U+0085 as `\u` escapes. Their UTF-8 forms start with a lead byte
+    /// (E2, C2), never a continuation byte, so a match is always a whole character; and JSON's own
+    /// syntax is ASCII, so they only ever stand inside strings, where an escape means the same.
+    static func escapingLineSeparators(_ json: Data) -> Data {
+        guard json.contains(0xE2) || json.contains(0xC2) else { return json }
+        var out = Data(capacity: json.count + 16)
+        var index = json.startIndex
+        while index < json.endIndex {
+            let byte = json[index]
+            let next = json.index(after: index)
+            if byte == 0xE2, json.distance(from: index, to: json.endIndex) >= 3, json[next] == 0x80,
+               json[json.index(after: next)] == 0xA8 || json[json.index(after: next)] == 0xA9 {
+                out.append(contentsOf: Array((json[json.index(after: next)] == 0xA8 ? "\\u2028" : "\\u2029").utf8))
+                index = json.index(index, offsetBy: 3)
+            } else if byte == 0xC2, next < json.endIndex, json[next] == 0x85 {
+                out.append(contentsOf: Array("\\u0085".utf8))
+                index = json.index(index, offsetBy: 2)
+            } else {
+                out.append(byte)
+                index = next
+            }
+        }
+        return out
     }
 }
