@@ -69,7 +69,7 @@ extension PostgresBoardStore {
             let (clientWaiting, bytesWaiting) = try await tx.rows("""
                 SELECT count(*) FILTER (WHERE client IS NOT DISTINCT FROM \(client)), coalesce(sum(length(document)), 0)::bigint
                 FROM stashed_upload WHERE imported_as IS NULL AND created >= \(oldest)
-                """).first?.decode((Int64, Int64).self) ?? (0, 0)
+                """).first?.decode((Int64, Int64).self) ?? (Int64(0), Int64(0))
             if let refusal = limits.refusal(clientWaiting: Int(clientWaiting), bytesWaiting: Int(bytesWaiting), adding: upload.count) {
                 throw refusal
             }

@@ -101,11 +101,12 @@ struct Serve: AsyncParsableCommand {
         case .postgres(let url):
             let store = try PostgresBoardStore(url: url, logger: logger, policy: policy)
             let shown = try PostgresLocation(url: url).redacted
+            let migrationLog = logger
             // The pool and the listener run beside the server, start before it and stop after it.
             try await serve(store, board: shown, configuration: configuration, logger: logger, storeWork: { await store.run() }) {
                 do {
                     if let upgrade = try await store.migrate() {
-                        logger.notice("Upgraded the board's database from schema \(upgrade.from) to \(upgrade.to)")
+                        migrationLog.notice("Upgraded the board's database from schema \(upgrade.from) to \(upgrade.to)")
                     }
                 } catch let error as SchemaUpgradeError {
                     throw ValidationError(error.description)

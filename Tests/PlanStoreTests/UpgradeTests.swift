@@ -136,9 +136,10 @@ import Testing
 
     @Test(.enabled(if: PostgresTestDatabase.url != nil))
     func aPostgreSQLBoardFromANewerPlanBoardIsRefusedAndNotChanged() async throws {
-        try await Self.withPostgres(2, planting: ["INSERT INTO schema_migration (id) VALUES ('v99: from the future')"]) { store in
+        try await Self.withPostgres(2, planting: ["INSERT INTO schema_migration (id) VALUES ('v99: from the future')"]) { (store: PostgresBoardStore) async throws in
             await #expect(throws: SchemaUpgradeError.self) { try await store.migrate() }
-            #expect(try await store.appliedMigrations().count == 3, "v3 was not applied")
+            let applied = try await store.appliedMigrations()
+            #expect(applied.count == 3, "v3 was not applied (v1, v2 and the newer one are there)")
         }
     }
 
