@@ -233,7 +233,8 @@ enum UpgradeFixture {
     /// The statements of a script `postgresScript` wrote.
     static func statements(ofScript script: String) -> [String] {
         script.components(separatedBy: ";\n\n").map { paragraph in
-            paragraph.split(separator: "\n").filter { !$0.hasPrefix("-- ") }.joined(separator: "\n")
+            // Empty lines kept: they can be inside a literal (Markdown notes).
+            paragraph.components(separatedBy: "\n").filter { !$0.hasPrefix("-- ") }.joined(separator: "\n")
                 .trimmingCharacters(in: CharacterSet(charactersIn: ";\n "))
         }.filter { !$0.isEmpty }
     }
