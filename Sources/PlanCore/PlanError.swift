@@ -36,6 +36,10 @@ public enum PlanError: Error, Equatable, Sendable {
     case taskInLogbook(title: String)
     /// Put back asked of a task that is on the board, not in the logbook.
     case notInLogbook(title: String)
+    /// This session already has `limit` uploads waiting for review (each waits an hour at most).
+    case uploadsWaiting(limit: Int)
+    /// The uploads waiting for review, from everyone, fill the room kept for them.
+    case uploadRoomFull
 
     /// The most a title may hold, in characters as a person counts them.
     public static let maxTitleLength = 200
@@ -58,6 +62,8 @@ public enum PlanError: Error, Equatable, Sendable {
         case .importNotUndoable: "not_undoable"
         case .taskInLogbook: "in_logbook"
         case .notInLogbook: "not_in_logbook"
+        case .uploadsWaiting: "too_many_uploads"
+        case .uploadRoomFull: "busy"
         }
     }
 

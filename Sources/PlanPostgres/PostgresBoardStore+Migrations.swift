@@ -115,20 +115,53 @@ extension PostgresBoardStore {
             "ALTER TABLE task ADD COLUMN search_text TEXT",
             "CREATE INDEX task_search ON task USING gin (search_text gin_trgm_ops)",
         ]),
+        Migration(id: "v5: uploads waiting for review belong to a client and are imported once", statements: [
+            // client: whose review it is (each client may keep only a few waiting); imported_as: the
+            // revision of the import that claimed it (its document is emptied then), so a second
+            // confirm of the same review is shown that import instead of importing again.
+            "ALTER TABLE stashed_upload ADD COLUMN client TEXT, ADD COLUMN imported_as BIGINT",
+            "CREATE INDEX stashed_upload_created ON stashed_upload (created)",
+        ]),
     ]
 
-    /// Brings the schema up to date. Servers starting together take turns (an advisory lock per
-    /// schema), so each migration runs once.
-    public func migrate() async throws {
-        try await transaction { tx in
+    /// Brings the schema up to date, all of it in one transaction: a migration that fails leaves the
+    /// database as it was, and a database from a newer PlanBoard (migrations this one does not know)
+    /// is refused, untouched (`SchemaUpgradeError`). Servers starting together take turns (an
+    /// advisory lock per schema), so each migration runs once. Returns what it did, nil when nothing
+    /// was due.
+    @discardableResult
+    public func migrate() async throws -> SchemaUpgrade? {
+        try await migrate(through: Self.migrations.count)
+    }
+
+    /// Applies the first `count` migrations (fixtures of earlier versions are made with fewer).
+    package func migrate(through count: Int) async throws -> SchemaUpgrade? {
+        let wanted = Array(Self.migrations.prefix(count))
+        let known = Set(Self.migrations.map(\.id))
+        let database = "schema " + channel.dropFirst("planboard_".count)
+        return try await transaction { tx in
             try await tx.execute("SELECT pg_advisory_xact_lock(hashtext('planboard migrations ' || current_schema()))")
             try await tx.execute("CREATE TABLE IF NOT EXISTS schema_migration (id TEXT PRIMARY KEY, applied TIMESTAMPTZ NOT NULL DEFAULT now())")
             let applied = Set(try await tx.rows("SELECT id FROM schema_migration").map { try $0.decode(String.self) })
-            for migration in Self.migrations where !applied.contains(migration.id) {
-                for statement in migration.statements { try await tx.execute(statement) }
-                try await tx.execute("INSERT INTO schema_migration (id) VALUES (\(migration.id))")
+            let unknown = applied.subtracting(known).sorted()
+            guard unknown.isEmpty else { throw SchemaUpgradeError.newerVersion(database: database, unknown: unknown) }
+            let due = wanted.filter { !applied.contains($0.id) }
+            guard !due.isEmpty else { return nil }
+            let from = SchemaUpgrade.version(of: Self.migrations.last { applied.contains($0.id) }?.id)
+            let to = SchemaUpgrade.version(of: wanted.last?.id)
+            do {
+                for migration in due {
+                    for statement in migration.statements { try await tx.execute(statement) }
+                    try await tx.execute("INSERT INTO schema_migration (id) VALUES (\(migration.id))")
+                }
+                try await fillSearchText(tx)
+            } catch let error as StoreUnavailable {
+                throw error
+            } catch {
+                // Thrown out of the transaction, which rolls it all back: the schema is as it was.
+                throw SchemaUpgradeError.failed(database: database, from: from, to: to, backup: nil, reason: String(reflecting: error))
             }
-            try await fillSearchText(tx)
+            return SchemaUpgrade(from: from, to: to, backup: nil)
         }
     }
 

@@ -4,8 +4,16 @@ import PlanStore
 import PostgresNIO
 
 extension PostgresBoardStore {
-    public func importTasks(_ tasks: [ImportedTask], summary: String?, client: String?) async throws -> Revised<[PlanTask]> {
+    public func importTasks(_ batch: ImportBatch, client: String?) async throws -> Revised<ImportOutcome> {
         try await write { tx, now, board in
+            let revision = board.revision + 1
+            // Claimed first, under the board's lock: of several confirms of one review, the first
+            // imports it and the others, taking the lock after it committed, find it taken.
+            if let upload = batch.upload { try await claim(tx, upload, as: revision, at: now) }
+            // Read here, under the lock, not when the file was read: an import committed meanwhile counts.
+            let leftOut = batch.skipExisting
+                ? ImportPlan.leftOut(batch.tasks, existing: try await tx.existingOrigins(batch.tasks.compactMap(\.origin))) : []
+            let tasks = ImportPlan.keeping(batch.tasks, leavingOut: leftOut)
             // The sequence's high-water mark: ids above it were never any task's here.
             let (last, called) = try await tx.rows("SELECT last_value, is_called FROM task_id").first?.decode((Int64, Bool).self) ?? (Int64(0), false)
             let calendar = board.settings.calendar(serverZone: serverZone)
@@ -14,10 +22,26 @@ extension PostgresBoardStore {
             var imported = ImportPlan.tasks(tasks, above: called ? last : last - 1, columnKeys: columnKeys, calendar: calendar, at: now)
             for (index, id) in try await tx.taskIDs(keeping: imported.map { $0.id == 0 ? nil : $0.id }).enumerated() { imported[index].id = id }
             let inserted = try await tx.insert(imported, boardID: board.id)
-            let revision = board.revision + 1
-            try await recordEntry(tx, revision: revision, index: 0, .import, before: nil, after: nil, client: client, detail: summary, closing: ChangeClosing(move: nil), at: now)
-            return Revised(revision: revision, value: inserted)
+            try await recordEntry(
+                tx, revision: revision, index: 0, .import, before: nil, after: nil, client: client, detail: batch.summary(leftOut),
+                closing: ChangeClosing(move: nil), at: now)
+            return Revised(revision: revision, value: ImportOutcome(tasks: inserted, leftOut: leftOut))
         }
+    }
+
+    /// Takes the stashed upload `id` for the import `revision`: marked imported, its document
+    /// emptied, in the statement that finds it still waiting; or the import stops here.
+    private func claim(_ tx: PostgresTransaction, _ id: String, as revision: Int64, at now: Date) async throws {
+        let oldest = now.addingTimeInterval(-StoreRules.stashLifetime)
+        let claimed = try await tx.count("""
+            UPDATE stashed_upload SET document = ''::bytea, imported_as = \(revision)
+            WHERE id = \(id) AND imported_as IS NULL AND created >= \(oldest) RETURNING 1
+            """)
+        guard claimed == 0 else { return }
+        if let earlier = try await tx.value("SELECT imported_as FROM stashed_upload WHERE id = \(id)", as: Int64.self) {
+            throw StashedUploadTaken.imported(revision: earlier)
+        }
+        throw StashedUploadTaken.gone
     }
 
     public func importSummary(revision: Int64) async throws -> String? {
@@ -31,28 +55,36 @@ extension PostgresBoardStore {
     }
 
     public func existingOrigins(_ origins: [String]) async throws -> Set<String> {
-        try await autocommit { tx in
-            Set(try await tx.rows("SELECT DISTINCT origin FROM task WHERE origin = ANY(\(origins)::text[])").map { try $0.decode(String.self) })
-        }
+        try await autocommit { tx in try await tx.existingOrigins(origins) }
     }
 
-    public func stash(upload: [UInt8], id: String) async throws {
+    public func stash(upload: [UInt8], id: String, client: String?, limits: StashLimits) async throws {
         // Dropped after `stashLifetime` by `pruneHistory`; never read after it.
         let now = self.now()
-        try await autocommit { tx in
-            try await tx.execute("INSERT INTO stashed_upload (id, document, created) VALUES (\(id), \(Data(upload)), \(now))")
+        let oldest = now.addingTimeInterval(-StoreRules.stashLifetime)
+        try await transaction { tx in
+            // Stashes take turns (not with changes to the board), so uploads arriving at once from
+            // several servers cannot all count the same room as free.
+            try await tx.execute("SELECT pg_advisory_xact_lock(hashtext('planboard stash ' || current_schema()))")
+            let (clientWaiting, bytesWaiting) = try await tx.rows("""
+                SELECT count(*) FILTER (WHERE client IS NOT DISTINCT FROM \(client)), coalesce(sum(length(document)), 0)::bigint
+                FROM stashed_upload WHERE imported_as IS NULL AND created >= \(oldest)
+                """).first?.decode((Int64, Int64).self) ?? (Int64(0), Int64(0))
+            if let refusal = limits.refusal(clientWaiting: Int(clientWaiting), bytesWaiting: Int(bytesWaiting), adding: upload.count) {
+                throw refusal
+            }
+            try await tx.execute("INSERT INTO stashed_upload (id, document, created, client) VALUES (\(id), \(Data(upload)), \(now), \(client))")
         }
     }
 
-    public func stashedUpload(_ id: String) async throws -> [UInt8]? {
+    public func stashedUpload(_ id: String) async throws -> StashedUpload? {
         let oldest = now().addingTimeInterval(-StoreRules.stashLifetime)
         return try await autocommit { tx in
-            try await tx.value("SELECT document FROM stashed_upload WHERE id = \(id) AND created >= \(oldest)", as: Data.self).map { Array($0) }
+            guard let row = try await tx.rows("SELECT document, imported_as FROM stashed_upload WHERE id = \(id) AND created >= \(oldest)").first
+            else { return nil }
+            let (document, revision) = try row.decode((Data, Int64?).self)
+            return revision.map { .imported(revision: $0) } ?? .waiting(Array(document))
         }
-    }
-
-    public func dropStashedUpload(_ id: String) async throws {
-        try await autocommit { tx in try await tx.execute("DELETE FROM stashed_upload WHERE id = \(id)") }
     }
 
     public func secret(named name: String, length: Int) async throws -> [UInt8] {
@@ -63,5 +95,12 @@ extension PostgresBoardStore {
             try await tx.execute("INSERT INTO secret (name, value) VALUES (\(name), \(fresh)) ON CONFLICT (name) DO NOTHING")
             return Array(try await tx.value("SELECT value FROM secret WHERE name = \(name)", as: Data.self) ?? fresh)
         }
+    }
+}
+
+extension PostgresTransaction {
+    /// Which of `origins` tasks here have (on the board or in the logbook).
+    func existingOrigins(_ origins: [String]) async throws -> Set<String> {
+        Set(try await rows("SELECT DISTINCT origin FROM task WHERE origin = ANY(\(origins)::text[])").map { try $0.decode(String.self) })
     }
 }

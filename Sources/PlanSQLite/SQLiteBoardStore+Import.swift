@@ -4,8 +4,14 @@ import PlanCore
 import PlanStore
 
 extension SQLiteBoardStore {
-    public func importTasks(_ tasks: [ImportedTask], summary: String? = nil, client: String?) async throws -> Revised<[PlanTask]> {
+    public func importTasks(_ batch: ImportBatch, client: String?) async throws -> Revised<ImportOutcome> {
         try await write { db, now in
+            // Claimed first, in the import's own transaction: of several confirms of one review,
+            // the first to write imports it and the others find it taken.
+            if let upload = batch.upload { try claim(db, upload, at: now) }
+            // Read here, not when the file was read: an import committed meanwhile counts.
+            let leftOut = batch.skipExisting ? ImportPlan.leftOut(batch.tasks, existing: try Self.existingOrigins(db, batch.tasks.compactMap(\.origin))) : []
+            let tasks = ImportPlan.keeping(batch.tasks, leavingOut: leftOut)
             // AUTOINCREMENT's high-water mark: ids above it were never any task's here.
             let highWater = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'task'") ?? 0
             let calendar = try calendar(db)
@@ -15,8 +21,25 @@ extension SQLiteBoardStore {
             for index in imported.indices { try imported[index].add(db) }
             let revision = try nextRevision(db)
             try recordEntry(db, revision: revision, index: 0, .import, before: nil, after: nil, client: client, at: now)
-            try db.execute(sql: "UPDATE change SET detail = ? WHERE revision = ?", arguments: [summary, revision])
-            return Revised(revision: revision, value: imported)
+            try db.execute(sql: "UPDATE change SET detail = ? WHERE revision = ?", arguments: [batch.summary(leftOut), revision])
+            if let upload = batch.upload {
+                try db.execute(sql: "UPDATE stashedUpload SET importedAs = ? WHERE id = ?", arguments: [revision, upload])
+            }
+            return Revised(revision: revision, value: ImportOutcome(tasks: imported, leftOut: leftOut))
         }
+    }
+
+    /// Takes the stashed upload `id` for this import: its document is emptied in the same statement
+    /// that finds it still waiting, or the import stops here (`StashedUploadTaken`).
+    private func claim(_ db: Database, _ id: String, at now: Date) throws {
+        let oldest = now.addingTimeInterval(-StoreRules.stashLifetime)
+        let claimed = try String.fetchOne(db, sql: """
+            UPDATE stashedUpload SET document = x'' WHERE id = ? AND importedAs IS NULL AND created >= ? RETURNING id
+            """, arguments: [id, oldest])
+        guard claimed == nil else { return }
+        if let revision = try Int64.fetchOne(db, sql: "SELECT importedAs FROM stashedUpload WHERE id = ?", arguments: [id]) {
+            throw StashedUploadTaken.imported(revision: revision)
+        }
+        throw StashedUploadTaken.gone
     }
 }

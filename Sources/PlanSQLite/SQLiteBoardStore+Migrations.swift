@@ -210,6 +210,16 @@ extension SQLiteBoardStore {
                 END;
                 """)
         }
+        migrator.registerMigration("v7: uploads waiting for review belong to a client and are imported once") { db in
+            try db.execute(sql: """
+                -- client: whose review it is (each client may keep only a few waiting);
+                -- importedAs: the revision of the import that claimed it (its document is emptied then),
+                -- so a second confirm of the same review is shown that import instead of importing again.
+                ALTER TABLE stashedUpload ADD COLUMN client TEXT;
+                ALTER TABLE stashedUpload ADD COLUMN importedAs INTEGER;
+                CREATE INDEX stashedUpload_created ON stashedUpload (created);
+                """)
+        }
         return migrator
     }
 }

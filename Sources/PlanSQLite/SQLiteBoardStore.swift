@@ -14,13 +14,17 @@ public struct SQLiteBoardStore: BoardStore {
     /// How many times a column had to be rebalanced because a key would have grown past its bound.
     public let metrics = StoreMetrics()
 
-    /// Opens (creating if needed) the database file at `path`, with its folder, and brings its schema up to date.
+    /// Opens (creating if needed) the database file at `path`, with its folder, and brings its schema
+    /// up to date: a copy of the file is kept first and the migrations run on a scratch copy
+    /// (`upgrade`), and `upgraded` is told where the copy is. A file from a newer PlanBoard, or one
+    /// whose migration fails, is refused with `SchemaUpgradeError` and left as it was.
     public static func open(
         path: String, now: @escaping @Sendable () -> Date = Date.init, policy: ChangeLogPolicy = ChangeLogPolicy(),
-        serverZone: TimeZone = .current
+        serverZone: TimeZone = .current, upgraded: (SchemaUpgrade) -> Void = { _ in }
     ) throws -> SQLiteBoardStore {
         // Private from the start: the file holds the session key (`PrivateFiles`).
         try PrivateFiles.makeFolder(URL(fileURLWithPath: path).deletingLastPathComponent())
+        if let upgrade = try upgrade(path, now: now) { upgraded(upgrade) }
         try PrivateFiles.makeFile(path)
         // A pool runs in WAL mode: page renders read while a move is written.
         let pool = try DatabasePool(path: path, configuration: configuration)
@@ -46,7 +50,15 @@ public struct SQLiteBoardStore: BoardStore {
         try Self.migrator.migrate(writer)
     }
 
-    private static var configuration: Configuration {
+    /// A store over a database left as it is (no migration, no vacuum), for copying it as it was.
+    init(unmigrated reader: any DatabaseWriter, now: @escaping @Sendable () -> Date) {
+        self.writer = reader
+        self.now = now
+        self.policy = ChangeLogPolicy()
+        self.serverZone = .current
+    }
+
+    static var configuration: Configuration {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in

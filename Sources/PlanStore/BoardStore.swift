@@ -24,20 +24,23 @@ public protocol BoardStore: Sendable {
     func delete(_ id: TaskID, client: String?) async throws -> Revised<PlanTask>
     /// Reverts this client's most recent change that is not yet undone, checked like any change.
     func undo(client: String) async throws -> Revised<UndoResult>
-    /// Adds every task at the end of its column in one transaction and one revision: all or nothing.
-    /// `summary` (what the import's page shows) is kept with the change.
-    func importTasks(_ tasks: [ImportedTask], summary: String?, client: String?) async throws -> Revised<[PlanTask]>
+    /// Adds the batch's tasks at the end of their columns in one transaction and one revision: all or
+    /// nothing. In that transaction it first claims the batch's stashed upload (throwing
+    /// `StashedUploadTaken` when another import claimed it or it is gone), then leaves out the tasks
+    /// the board already has when the batch skips them, and keeps the batch's summary with the change.
+    func importTasks(_ batch: ImportBatch, client: String?) async throws -> Revised<ImportOutcome>
     /// The summary kept with the import that made `revision`, if it was one.
     func importSummary(revision: Int64) async throws -> String?
     /// This board's own identity, carried in its exports (a task made here has the origin `planboard:BOARD:ID`).
     func boardID() async throws -> String
     /// Which of `origins` tasks on the board already have (see `PlanTask.origin`).
     func existingOrigins(_ origins: [String]) async throws -> Set<String>
-    /// Keeps an uploaded file under `id` while the person reviews it (for an hour at most).
-    func stash(upload: [UInt8], id: String) async throws
-    /// A stashed upload, if it is still kept.
-    func stashedUpload(_ id: String) async throws -> [UInt8]?
-    func dropStashedUpload(_ id: String) async throws
+    /// Keeps an uploaded file under `id` while `client` reviews it (for an hour at most), or refuses
+    /// it (`PlanError.uploadsWaiting`, `.uploadRoomFull`) when it would pass `limits`: the check and
+    /// the keeping are one transaction, so uploads arriving at once cannot all slip under them.
+    func stash(upload: [UInt8], id: String, client: String?, limits: StashLimits) async throws
+    /// A stashed upload, waiting or imported already, while it is kept.
+    func stashedUpload(_ id: String) async throws -> StashedUpload?
     /// The changes made after `revision`, oldest first, at most `limit` of them.
     func changes(after revision: Int64, limit: Int) async throws -> [ChangeEvent]
     /// A secret of `length` random bytes kept with the board under `name` (made on first use), so
@@ -83,6 +86,12 @@ public protocol BoardStore: Sendable {
 
 extension BoardStore {
     public func changeWakeUps() -> AsyncStream<Void>? { nil }
+
+    /// Adds `tasks` as one import, all of them, with `summary` kept alongside.
+    public func importTasks(_ tasks: [ImportedTask], summary: String?, client: String?) async throws -> Revised<[PlanTask]> {
+        let stored = try await importTasks(ImportBatch(tasks: tasks, summary: { _ in summary }), client: client)
+        return Revised(revision: stored.revision, value: stored.value.tasks)
+    }
 
     /// The board's calendar as its settings say now (its zone, or the server's).
     public func calendar() async throws -> BoardCalendar {

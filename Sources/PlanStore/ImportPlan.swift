@@ -32,3 +32,18 @@ package enum ImportPlan {
         }
     }
 }
+
+extension ImportPlan {
+    /// The indexes of `tasks` whose origin is among `existing` (the origins tasks here have, read
+    /// in the import's own transaction): the ones an import that skips repeats leaves out.
+    package static func leftOut(_ tasks: [ImportedTask], existing: Set<String>) -> [Int] {
+        tasks.indices.filter { index in tasks[index].origin.map(existing.contains) ?? false }
+    }
+
+    /// `tasks` without those at `leftOut`.
+    package static func keeping(_ tasks: [ImportedTask], leavingOut leftOut: [Int]) -> [ImportedTask] {
+        guard !leftOut.isEmpty else { return tasks }
+        let out = Set(leftOut)
+        return tasks.indices.filter { !out.contains($0) }.map { tasks[$0] }
+    }
+}

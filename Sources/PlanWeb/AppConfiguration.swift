@@ -1,4 +1,5 @@
 import Foundation
+import PlanStore
 
 /// Everything the web app needs to know that is not code: where to listen and where its files are.
 public struct AppConfiguration: Sendable {
@@ -14,6 +15,8 @@ public struct AppConfiguration: Sendable {
     public var maxImportSize: Int = 8 << 20
     /// Exports and imports answered at once; one more is told to try again (`HeavyRequestGate`).
     public var maxHeavyRequests = 2
+    /// How many uploads may wait for review, per session and in bytes altogether.
+    public var stashLimits = StashLimits()
     /// Host names accepted in the `Host` header besides the loopback names (DNS-rebinding defence).
     public var allowedHosts: [String]
     /// When set, every request must carry it (cookie after the login form, or `Authorization: Bearer`).

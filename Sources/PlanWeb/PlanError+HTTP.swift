@@ -14,6 +14,8 @@ extension PlanError {
             .moveIDReused, .invalidField, .nothingToUndo, .notesRejected, .importRejected, .importNotUndoable, .taskInLogbook:
             .unprocessableContent
         case .notInLogbook: .conflict
+        case .uploadsWaiting: .tooManyRequests
+        case .uploadRoomFull: .serviceUnavailable
         }
     }
 }
@@ -29,6 +31,7 @@ struct Refusal: Error, Sendable {
 
     init(_ error: PlanError, _ strings: Strings) {
         self.init(status: error.status, code: error.code, message: strings.message(error))
+        if error == .uploadRoomFull { retry(after: Self.uploadRoomRetry) }
     }
 
     init(_ error: WebError, _ strings: Strings) {
@@ -78,6 +81,10 @@ struct Refusal: Error, Sendable {
         default: return nil
         }
     }
+
+    /// When to upload again while the room for uploads waiting for review is full: uploads leave it
+    /// as they are imported or pass their hour.
+    static let uploadRoomRetry: Duration = .seconds(60)
 
     /// When to ask a database that was away again: it is usually back within moments (a restart, a failover).
     static let databaseRetry: Duration = .seconds(2)

@@ -92,14 +92,24 @@ struct Serve: AsyncParsableCommand {
         policy.keepDays = historyDays
         switch try storage.location() {
         case .sqlite(let path):
-            try await serve(SQLiteBoardStore.open(path: path, policy: policy), board: path, configuration: configuration, logger: logger)
+            let store = try Self.refusingToStart {
+                try SQLiteBoardStore.open(path: path, policy: policy) { upgrade in
+                    logger.notice("Upgraded the board's database from schema \(upgrade.from) to \(upgrade.to); a copy of it as it was is at \(upgrade.backup ?? "-")")
+                }
+            }
+            try await serve(store, board: path, configuration: configuration, logger: logger)
         case .postgres(let url):
             let store = try PostgresBoardStore(url: url, logger: logger, policy: policy)
             let shown = try PostgresLocation(url: url).redacted
+            let migrationLog = logger
             // The pool and the listener run beside the server, start before it and stop after it.
             try await serve(store, board: shown, configuration: configuration, logger: logger, storeWork: { await store.run() }) {
                 do {
-                    try await store.migrate()
+                    if let upgrade = try await store.migrate() {
+                        migrationLog.notice("Upgraded the board's database from schema \(upgrade.from) to \(upgrade.to)")
+                    }
+                } catch let error as SchemaUpgradeError {
+                    throw ValidationError(error.description)
                 } catch let error as StoreUnavailable {
                     throw ValidationError("Could not reach the database at \(shown): \(error.reason).")
                 }
@@ -123,6 +133,17 @@ struct Serve: AsyncParsableCommand {
                 let line = "PlanBoard is running at http://\(shownHost):\(port)/  (board: \(board)\(access); press Ctrl-C to stop)\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             })
+    }
+
+    /// Runs `open`; a database that must not be opened (written by a newer PlanBoard, or whose
+    /// upgrade failed) stops the server before it starts, saying why on the standard error.
+    static func refusingToStart<T>(_ open: () throws -> T) throws -> T {
+        do {
+            return try open()
+        } catch let error as SchemaUpgradeError {
+            FileHandle.standardError.write(Data("Error: \(error.description)\n".utf8))
+            throw ExitCode.failure
+        }
     }
 
     /// Templates and static files: the flag, else the checkout this file was compiled from, else the current folder.

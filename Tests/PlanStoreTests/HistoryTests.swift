@@ -222,7 +222,7 @@ final class ManualClock: Sendable {
         try await kind.withStore(now: { clock.now() }) { store in
             let tasks = try await store.add(["a", "b"])
             _ = try await store.move(MoveRequest(taskID: tasks[0].id, column: .next, after: nil, moveID: "m1"), client: nil)
-            try await store.stash(upload: Array("{}".utf8), id: "upload-1")
+            try await store.stash(upload: Array("{}".utf8), id: "upload-1", client: nil, limits: StashLimits())
             clock.advance(days: 2)
             let report = try await store.pruneHistory()
             #expect(report.expired == 2)

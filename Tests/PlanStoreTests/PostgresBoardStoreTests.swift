@@ -21,7 +21,7 @@ struct PostgresBoardStoreTests {
             defer { running.forEach { $0.cancel() } }
             // Servers starting together migrate once between them.
             try await withThrowingTaskGroup(of: Void.self) { group in
-                for store in stores { group.addTask { try await store.migrate() } }
+                for store in stores { group.addTask { _ = try await store.migrate() } }
                 try await group.waitForAll()
             }
             try await body(stores)

@@ -139,7 +139,7 @@ import Testing
             .titleEmpty, .titleTooLong(count: 201), .titleControlCharacters, .unknownColumn("x"), .taskNotFound(3), .taskDeleted(title: "t"),
             .taskFinished(title: "t"), .anchorIsTask, .staleAnchor(anchor: nil), .staleAnchor(anchor: "t"), .movedSince(title: "t"),
             .moveIDReused("m"), .nothingToUndo, .editedElsewhere(title: "t"), .changedSince(title: "t"), .cannotGoBack(title: "t"),
-            .importNotUndoable,
+            .importNotUndoable, .uploadsWaiting(limit: 3), .uploadRoomFull,
         ]
         errors += fieldProblems.map { .invalidField(name: "after", problem: $0) }
         errors += notesLimits.map { .notesRejected($0) }

@@ -75,15 +75,16 @@ final class AwayStore: BoardStore {
     }
     func delete(_ id: TaskID, client: String?) async throws -> Revised<PlanTask> { try await reach { try await base.delete(id, client: client) } }
     func undo(client: String) async throws -> Revised<UndoResult> { try await reach { try await base.undo(client: client) } }
-    func importTasks(_ tasks: [ImportedTask], summary: String?, client: String?) async throws -> Revised<[PlanTask]> {
-        try await reach { try await base.importTasks(tasks, summary: summary, client: client) }
+    func importTasks(_ batch: ImportBatch, client: String?) async throws -> Revised<ImportOutcome> {
+        try await reach { try await base.importTasks(batch, client: client) }
     }
     func importSummary(revision: Int64) async throws -> String? { try await reach { try await base.importSummary(revision: revision) } }
     func boardID() async throws -> String { try await reach { try await base.boardID() } }
     func existingOrigins(_ origins: [String]) async throws -> Set<String> { try await reach { try await base.existingOrigins(origins) } }
-    func stash(upload: [UInt8], id: String) async throws { try await reach { try await base.stash(upload: upload, id: id) } }
-    func stashedUpload(_ id: String) async throws -> [UInt8]? { try await reach { try await base.stashedUpload(id) } }
-    func dropStashedUpload(_ id: String) async throws { try await reach { try await base.dropStashedUpload(id) } }
+    func stash(upload: [UInt8], id: String, client: String?, limits: StashLimits) async throws {
+        try await reach { try await base.stash(upload: upload, id: id, client: client, limits: limits) }
+    }
+    func stashedUpload(_ id: String) async throws -> StashedUpload? { try await reach { try await base.stashedUpload(id) } }
     func changes(after revision: Int64, limit: Int) async throws -> [ChangeEvent] { try await reach { try await base.changes(after: revision, limit: limit) } }
     func secret(named name: String, length: Int) async throws -> [UInt8] { try await reach { try await base.secret(named: name, length: length) } }
     func pruneHistory() async throws -> PruneReport { try await reach { try await base.pruneHistory() } }

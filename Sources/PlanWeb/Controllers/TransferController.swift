@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import PlanCore
+import PlanStore
 
 /// Taking the whole board out (`GET /export`) and bringing tasks in.
 ///
@@ -9,8 +10,14 @@ import PlanCore
 /// whether to import the repeats) → `POST /import/review/ID` → `GET /imports/REVISION`, the summary,
 /// reached by a redirect so that reloading it imports nothing. Scripts (`Accept: application/json`)
 /// import in one request and get the summary as JSON.
+///
+/// An import is decided in the store's transaction, not here: the stashed upload is claimed there
+/// (a second confirm of one review is shown the first one's summary) and repeats are looked for
+/// there, so confirms and scripts sending at once cannot import the same tasks twice.
 struct TransferController {
     let deps: WebDependencies
+    /// How many uploads may wait for review.
+    let stashLimits: StashLimits
 
     func addRoutes(to router: Router<PlanRequestContext>) {
         router.get(.export, use: export)
@@ -58,15 +65,20 @@ struct TransferController {
                     guard case .planboard = source, existing.isEmpty else {
                         // A Trello board's lists, or tasks imported before: the person decides first.
                         let id = RandomToken.random()
-                        try await deps.store.stash(upload: Array(bytes.readableBytesView), id: id)
+                        try await deps.store.stash(upload: Array(bytes.readableBytesView), id: id, client: context.clientID, limits: stashLimits)
                         return .seeOther(Route.importReview(upload: id).path)
                     }
-                    let summary = try await store(source, choices: ImportChoices(), existing: existing, context)
+                    // Nothing here was imported before as the file was read; should another import
+                    // bring some of it meanwhile, those are left out rather than doubled.
+                    let summary = try await store(source, choices: ImportChoices(skipDuplicates: true), existing: existing, context)
                     return .seeOther(Route.importSummary(revision: summary.revision).path)
                 } catch let error as PlanError {
                     // The import page again, with the reason and whatever JSON was pasted.
                     let page = TransferPage(csrf: context.csrfToken, json: form.pastedJSON ?? "", error: deps.strings(context).message(error))
-                    return try deps.page(page, request, context, status: error.status)
+                    var response = try deps.page(page, request, context, status: error.status)
+                    // When to come back, for a room full of uploads waiting for review.
+                    response.headers.append(contentsOf: Refusal(error, deps.strings(context)).headers)
+                    return response
                 }
             },
             json: {
@@ -83,7 +95,11 @@ struct TransferController {
 
     /// What the file holds, and the choices to make before importing it.
     @Sendable func review(_ request: Request, context: PlanRequestContext) async throws -> Answer {
-        let (id, source) = try await stashed(context)
+        let (id, source): (String, ImportSource)
+        switch try await stashed(context) {
+        case .waiting(let upload, let read): (id, source) = (upload, read)
+        case .imported(let revision): return Answer(page: { .seeOther(Route.importSummary(revision: revision).path) })
+        }
         let existing = try await deps.store.existingOrigins(BoardImporter.origins(of: source))
         return Answer(page: {
             try deps.page(
@@ -93,7 +109,12 @@ struct TransferController {
     }
 
     @Sendable func confirm(_ request: Request, context: PlanRequestContext) async throws -> Answer {
-        let (id, source) = try await stashed(context)
+        let (id, source): (String, ImportSource)
+        switch try await stashed(context) {
+        case .waiting(let upload, let read): (id, source) = (upload, read)
+        // Confirmed already (a second click, a form sent again): the import it made, not another.
+        case .imported(let revision): return Answer(page: { .seeOther(Route.importSummary(revision: revision).path) })
+        }
         let form = ImportReviewForm(try context.fields())
         var choices = ImportChoices(skipDuplicates: !form.importsDuplicates)
         if case .trello(let board) = source {
@@ -104,9 +125,13 @@ struct TransferController {
         }
         do {
             let existing = try await deps.store.existingOrigins(BoardImporter.origins(of: source))
-            let summary = try await store(source, choices: choices, existing: existing, context)
-            try await deps.store.dropStashedUpload(id)
+            let summary = try await store(source, choices: choices, existing: existing, context, upload: id)
             return Answer(page: { .seeOther(Route.importSummary(revision: summary.revision).path) })
+        } catch StashedUploadTaken.imported(let revision) {
+            // Another confirm of this review was stored first, while this one was on its way.
+            return Answer(page: { .seeOther(Route.importSummary(revision: revision).path) })
+        } catch StashedUploadTaken.gone {
+            throw WebError.uploadGone
         } catch let error as PlanError {
             let existing = try await deps.store.existingOrigins(BoardImporter.origins(of: source))
             return Answer(page: {
@@ -129,21 +154,38 @@ struct TransferController {
             json: { try .json(ImportJSON(summary.at(revision: revision), strings: deps.strings(context))) })
     }
 
-    /// Plans and stores the import in one transaction, with its summary kept alongside.
-    private func store(_ source: ImportSource, choices: ImportChoices, existing: Set<String>, _ context: PlanRequestContext) async throws -> ImportSummary {
+    /// Plans the import and stores it in one transaction, with its summary kept alongside. `existing`
+    /// (origins on the board as the file was read) spares rendering what is surely a repeat; the
+    /// store looks again in its transaction and leaves out any repeat that arrived since, and the
+    /// summary says so. `upload` is the stashed upload this import claims.
+    private func store(
+        _ source: ImportSource, choices: ImportChoices, existing: Set<String>, _ context: PlanRequestContext, upload: String? = nil
+    ) async throws -> ImportSummary {
         let plan = try BoardImporter(renderer: deps.notes, now: deps.environment.now()).plan(source, choices: choices, existing: existing)
-        // The summary's revision is the import's own, known once it is stored; it is kept without it.
-        let draft = ImportSummary(report: plan.report, revision: 0)
-        let stored = try await deps.store.importTasks(plan.tasks, summary: String(decoding: try JSONEncoder().encode(draft), as: UTF8.self), client: context.clientID)
-        return ImportSummary(report: plan.report, revision: stored.revision)
+        let batch = ImportBatch(tasks: plan.tasks, skipExisting: choices.skipDuplicates, upload: upload) { leftOut in
+            // The summary's revision is the import's own, known once it is stored; it is kept without it.
+            let draft = ImportSummary(report: plan.report(leavingOut: leftOut), revision: 0)
+            return (try? JSONEncoder().encode(draft)).map { String(decoding: $0, as: UTF8.self) }
+        }
+        let stored = try await deps.store.importTasks(batch, client: context.clientID)
+        return ImportSummary(report: plan.report(leavingOut: stored.value.leftOut), revision: stored.revision)
+    }
+
+    /// A review's upload: still waiting (its id and file), or imported already.
+    private enum Review {
+        case waiting(String, ImportSource)
+        case imported(revision: Int64)
     }
 
     /// The stashed upload a review page is about; gone (or never there) is a 404 that says what to do.
-    private func stashed(_ context: PlanRequestContext) async throws -> (String, ImportSource) {
+    private func stashed(_ context: PlanRequestContext) async throws -> Review {
         guard let id = context.parameters.get("upload"), RandomToken.isWellFormed(id),
-              let bytes = try await deps.store.stashedUpload(id)
+              let upload = try await deps.store.stashedUpload(id)
         else { throw WebError.uploadGone }
-        return (id, try BoardImporter.read(bytes))
+        switch upload {
+        case .waiting(let bytes): return .waiting(id, try BoardImporter.read(bytes))
+        case .imported(let revision): return .imported(revision: revision)
+        }
     }
 
     private static func document(in request: Request, _ context: PlanRequestContext, pasted: String?) throws(PlanError) -> ByteBuffer {

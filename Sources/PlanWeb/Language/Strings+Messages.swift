@@ -37,6 +37,8 @@ extension Strings {
         case .importNotUndoable: self("plan.importNotUndoable")
         case .taskInLogbook(let title): self("plan.taskInLogbook", ["title": title])
         case .notInLogbook(let title): self("plan.notInLogbook", ["title": title])
+        case .uploadsWaiting(let limit): self("plan.uploadsWaiting", ["limit": limit])
+        case .uploadRoomFull: self("plan.uploadRoomFull")
         }
     }
 

@@ -39,16 +39,17 @@ struct NotifyingStore: BoardStore {
         try await notifying { try await base.delete(id, client: client) }
     }
 
-    func importTasks(_ tasks: [ImportedTask], summary: String?, client: String?) async throws -> Revised<[PlanTask]> {
-        try await notifying { try await base.importTasks(tasks, summary: summary, client: client) }
+    func importTasks(_ batch: ImportBatch, client: String?) async throws -> Revised<ImportOutcome> {
+        try await notifying { try await base.importTasks(batch, client: client) }
     }
 
     func importSummary(revision: Int64) async throws -> String? { try await base.importSummary(revision: revision) }
     func boardID() async throws -> String { try await base.boardID() }
     func existingOrigins(_ origins: [String]) async throws -> Set<String> { try await base.existingOrigins(origins) }
-    func stash(upload: [UInt8], id: String) async throws { try await base.stash(upload: upload, id: id) }
-    func stashedUpload(_ id: String) async throws -> [UInt8]? { try await base.stashedUpload(id) }
-    func dropStashedUpload(_ id: String) async throws { try await base.dropStashedUpload(id) }
+    func stash(upload: [UInt8], id: String, client: String?, limits: StashLimits) async throws {
+        try await base.stash(upload: upload, id: id, client: client, limits: limits)
+    }
+    func stashedUpload(_ id: String) async throws -> StashedUpload? { try await base.stashedUpload(id) }
 
     func undo(client: String) async throws -> Revised<UndoResult> {
         try await notifying { try await base.undo(client: client) }

@@ -8,6 +8,34 @@ import PlanNotes
 struct ImportPlan: Sendable {
     var tasks: [ImportedTask] = []
     var report = ImportReport()
+    /// What each of `tasks` adds to the report, so a task the store leaves out after all (the board
+    /// had it by the time the import ran) can be taken out of the summary again.
+    var shares: [Share] = []
+
+    /// One task's part in the report.
+    struct Share: Sendable {
+        let column: BoardColumn
+        let titleChanged: Bool
+        let removed: RemovalReport
+    }
+
+    /// The report once the tasks at `leftOut` were left out as imported before.
+    func report(leavingOut leftOut: [Int]) -> ImportReport {
+        var report = report
+        var removed = report.removed.counts
+        for index in leftOut {
+            let share = shares[index]
+            report.added[share.column, default: 0] -= 1
+            report.skippedDuplicates += 1
+            if share.titleChanged { report.titlesChanged -= 1 }
+            if !share.removed.isEmpty {
+                report.notesCleaned -= 1
+                for (category, count) in share.removed.counts { removed[category, default: 0] -= count }
+            }
+        }
+        report.removed = RemovalReport(counts: removed)
+        return report
+    }
 }
 
 /// The summary a person sees after an import.
@@ -295,6 +323,7 @@ struct BoardImporter {
             plan.report.removed.merge(rendered.removed)
         }
         plan.report.added[column, default: 0] += 1
+        plan.shares.append(ImportPlan.Share(column: column, titleChanged: changed, removed: rendered.removed))
         let created = created ?? now
         plan.tasks.append(ImportedTask(
             title: title, column: column, important: important, finished: finished, notes: rendered.notes,
