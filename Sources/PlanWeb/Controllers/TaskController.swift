@@ -130,7 +130,7 @@ struct TaskController {
             let saved = try await deps.store.setFinished(id, form.finished, client: context.clientID)
             // The task page asks to come back to itself; the board to the card.
             return .redirect(to: form.returnsToTask ? Route.task(id).path : Route.cardPath(id)) {
-                try taskJSON(saved, card: try deps.cardHTML(saved.value, context.language))
+                try taskJSON(saved, card: try deps.cardHTML(saved.value, context.language, today: try await deps.today()))
             }
         }
     }
