@@ -41,3 +41,19 @@ extension Strings {
         ])
     }
 }
+
+extension Strings {
+    /// A refused day or repeat field, quoting what was typed: "There is no “2026-02-30” in the
+    /// calendar…", "“99999-01-01” must be a day in the years 1 to 9999."
+    func dayFieldError(_ error: PlanError, typed: String) -> String {
+        guard case .invalidField(_, let problem) = error else { return message(error) }
+        let text = typed.trimmingCharacters(in: .whitespaces)
+        // Shaped like a day, with a year a day may have, yet no such day (30 February, month 13).
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        if problem == .notADate, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+           parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }) {
+            return self("days.field.noSuchDay", ["typed": text])
+        }
+        return self("days.field.refused", ["typed": text, "reason": message(problem)])
+    }
+}
