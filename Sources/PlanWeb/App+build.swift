@@ -92,6 +92,7 @@ func addRoutes(
 ) {
     BoardController(deps: deps).addRoutes(to: router)
     TaskController(deps: deps).addRoutes(to: router)
+    ScheduleController(deps: deps).addRoutes(to: router)
     TransferController(deps: deps).addRoutes(to: router)
     EventsController(deps: deps, notifier: notifier, heartbeat: configuration.heartbeat, lifetime: configuration.streamLifetime).addRoutes(to: router)
     if let token = configuration.accessToken {

@@ -37,7 +37,9 @@ struct TaskController {
         let board = try await deps.currentBoard()
         guard let task = board.task(id) else { _ = try await deps.store.task(id); throw PlanError.taskNotFound(id) }
         return Answer(page: {
-            try deps.page(TaskActionsPage(task: task, on: board, csrf: context.csrfToken, strings: deps.strings(context)), request, context)
+            try deps.page(
+                TaskActionsPage(task: task, on: board, today: try await deps.today(), csrf: context.csrfToken, strings: deps.strings(context)),
+                request, context)
         })
     }
 

@@ -6,8 +6,9 @@ import PlanCore
 extension Strings {
     /// A day as short as a card shows it, seen from the board's `today`: "today", "tomorrow",
     /// "yesterday", the weekday's name within the coming week, "Fri 5 Dec", or "5 Dec 2027" in another year.
-    func shortDay(_ day: BoardDay, today: BoardDay) -> String {
-        switch today.days(to: day) {
+    /// With `always`, the date itself ("Mon 23 Nov") whatever its distance.
+    func shortDay(_ day: BoardDay, today: BoardDay, always: Bool = false) -> String {
+        switch always ? Int.min : today.days(to: day) {
         case 0: self("days.today")
         case 1: self("days.tomorrow")
         case -1: self("days.yesterday")
