@@ -2,12 +2,29 @@ import Hummingbird
 import PlanCore
 
 /// Scheduling a task from the board: its menu's Tomorrow, This weekend, Next week and Pick a date,
-/// which set its when-date on the board's days (the day's turn then brings it to Today).
+/// which set its when-date on the board's days (the day's turn then brings it to Today); and the
+/// add field's chip, which says before Enter which day a typed title will be read as.
 struct ScheduleController {
     let deps: WebDependencies
 
     func addRoutes(to router: Router<PlanRequestContext>) {
         router.post(.schedule, answer: schedule)
+        router.get(.reading, answer: reading)
+    }
+
+    /// `GET /reading?title=…` (`literal=1`: read nothing): the title as `POST /tasks` would read it
+    /// now, on the board's day, with the chip's words in the reader's language. For scripts (the
+    /// page's chip); a person who opens it is sent to the board.
+    @Sendable func reading(_ request: Request, context: PlanRequestContext) async throws -> Answer {
+        let typed = request.uri.queryParameters["title"].map(String.init) ?? ""
+        let literal = request.uri.queryParameters["literal"] == "1"
+        return Answer(
+            page: { .seeOther(Route.board.path) },
+            json: {
+                let today = try await deps.today()
+                let reading = literal ? TypedTitle(title: typed) : TypedTitle.read(typed, today: today)
+                return try .json(ReadingJSON(reading, today: today, strings: deps.strings(context)))
+            })
     }
 
     /// Sets (or, with an empty `when`, clears) the when-date; back to the card. A day that cannot

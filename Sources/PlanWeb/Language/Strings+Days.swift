@@ -28,8 +28,7 @@ extension Strings {
         switch rule {
         case .everyDay: self("days.repeat.day")
         case .everyWorkday: self("days.repeat.workday")
-        case .everyWeek(let weekday):
-            self("days.repeat.week", ["weekday": self("days.weekday.long.\(weekday.rawValue)"), "weekdayShort": self("days.weekday.short.\(weekday.rawValue)")])
+        case .everyWeek(let weekday): self("days.repeat.week", ["weekday": self("days.repeatOn.\(weekday.rawValue)")])
         case .everyMonth(let day): self("days.repeat.month", ["day": day])
         }
     }

@@ -21,6 +21,8 @@ enum Route: Hashable, Sendable {
     case delete(TaskID)
     /// Sets or clears a task's when-date (`ScheduleForm`).
     case schedule(TaskID)
+    /// How the add field reads a typed title (`TypedTitle`), for its chip.
+    case reading
     case undo
     case columnFinished(BoardColumn)
     case welcome
@@ -35,7 +37,7 @@ enum Route: Hashable, Sendable {
 
     /// One row of the table.
     enum Name: String, CaseIterable, Sendable {
-        case board, healthz, addTask, task, taskActions, move, finish, delete, schedule, undo, columnFinished, welcome, language
+        case board, healthz, addTask, task, taskActions, move, finish, delete, schedule, reading, undo, columnFinished, welcome, language
         case export, `import`, importReview, importSummary, events, login, logout
 
         /// The path, with `{name}` where a value goes: how scripts fill it in, and the router's pattern.
@@ -50,6 +52,7 @@ enum Route: Hashable, Sendable {
             case .finish: "/tasks/{id}/finish"
             case .delete: "/tasks/{id}/delete"
             case .schedule: "/tasks/{id}/schedule"
+            case .reading: "/reading"
             case .undo: "/undo"
             case .columnFinished: "/columns/{column}/finished"
             case .welcome: "/welcome"
@@ -67,7 +70,7 @@ enum Route: Hashable, Sendable {
         /// The methods it answers (HEAD comes with every GET).
         var methods: [HTTPRequest.Method] {
             switch self {
-            case .board, .healthz, .taskActions, .export, .importSummary, .events: [.get]
+            case .board, .healthz, .taskActions, .reading, .export, .importSummary, .events: [.get]
             case .addTask, .move, .finish, .delete, .schedule, .undo, .columnFinished, .welcome, .language, .logout: [.post]
             case .task, .import, .importReview, .login: [.get, .post]
             }
@@ -106,6 +109,7 @@ enum Route: Hashable, Sendable {
         case .finish: .finish
         case .delete: .delete
         case .schedule: .schedule
+        case .reading: .reading
         case .undo: .undo
         case .columnFinished: .columnFinished
         case .welcome: .welcome
