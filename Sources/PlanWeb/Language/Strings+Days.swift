@@ -1,3 +1,4 @@
+import Foundation
 import PlanCore
 
 /// A task's days and repeats in the reader's words, from the catalogs' `days.` block: each
