@@ -36,10 +36,12 @@ import Testing
     @Test func theChipSpeaksTheReadersLanguage() async throws {
         try await TestApp.make().test(.router) { client in
             try await TestApp.$cookies.withValue("pb_lang=zh-Hant") {
-                #expect(try await reading(client, "報稅 明天")["chip"] as? String == "「報稅」：明天，11月23日星期一")
+                let chip = try await reading(client, "報稅 明天")["chip"] as? String
+                #expect(chip == "「報稅」：明天，11月23日星期一")
             }
             try await TestApp.$cookies.withValue("pb_lang=zh-Hans") {
-                #expect(try await reading(client, "买菜 周五")["chip"] as? String == "“买菜”：11月27日星期五")
+                let chip = try await reading(client, "买菜 周五")["chip"] as? String
+                #expect(chip == "“买菜”：11月27日星期五")
             }
         }
     }
