@@ -7,7 +7,7 @@ import Testing
 /// Sunday 22 November 2026), with the chip's words in the reader's language.
 @Suite struct ReadingRouteTests {
     func reading(_ client: some TestClientProtocol, _ title: String, literal: Bool = false) async throws -> [String: Any] {
-        let response = try await client.get("/reading?title=\(formEncode(title))\(literal ? "&literal=1" : "")", json: true)
+        let response = try await client.get("/reading?title=\(title.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)\(literal ? "&literal=1" : "")", json: true)
         #expect(response.status == .ok)
         return try response.jsonObject()
     }
