@@ -9,6 +9,7 @@ import { slide, focusNear } from './keyboard.js';
 import { homeOf, saveMove } from './moves.js';
 import { showAnswer } from './reconcile.js';
 import { focusCard, settle } from './rove.js';
+import { schedule } from './schedule.js';
 import { path } from './routes.js';
 import { exclusively, isBusy, state } from './state.js';
 import { say } from './status.js';
@@ -39,7 +40,7 @@ export function setupCardActions(board) {
 /**
  * Runs a choice from the card's menu.
  * @param {HTMLElement} card
- * @param {string} action top, up, down, bottom, a column's id, or delete
+ * @param {string} action top, up, down, bottom, a column's id, delete, or schedule:CHOICE
  */
 export function chooseAction(chosen, action) {
   // The card may have been drawn anew since the menu opened (another tab changed it).
@@ -50,6 +51,10 @@ export function chooseAction(chosen, action) {
   }
   if (action === 'delete') {
     deleteCard(card);
+    return;
+  }
+  if (action.startsWith('schedule:')) {
+    schedule(card, action.slice('schedule:'.length));
     return;
   }
   if (isBusy()) {

@@ -2,7 +2,8 @@
 // while its forms keep working without it. It only proposes changes; the server decides, and the
 // page then shows what it decided. This module wires the parts together, one job each:
 // pointer.js and keyboard.js (carrying cards), autoscroll.js (edges), rove.js (the Tab order),
-// menu.js and card-actions.js (the card's buttons and "⋯"), capture.js (adding tasks), moves.js
+// menu.js and card-actions.js (the card's buttons and "⋯"), schedule.js (its days), capture.js
+// (adding tasks) and chip.js (how a typed title will be read), moves.js
 // (saving a move), undo.js, reconcile.js (every server answer and live change → the page, by one
 // path), live.js (other tabs' changes; loaded by the page beside this one), state.js (what is under
 // way: presses, drags, saves), http.js (requests), routes.js (the server's paths), cards.js
@@ -11,6 +12,7 @@
 // bubbling from the card, and `planboard:sync` from the board).
 import { titleOf } from './cards.js';
 import { setupCapture } from './capture.js';
+import { setupChips } from './chip.js';
 import { chooseAction, deleteCard, setupCardActions } from './card-actions.js';
 import { setupColumnTabs } from './column-tabs.js';
 import { setting } from './config.js';
@@ -40,6 +42,7 @@ export function enhance(board) {
   setupMenu(board, chooseAction);
   setupCardActions(board);
   setupCapture(board);
+  setupChips(board);
   // Which pointer is in use decides whether "⋯" waits for hover (mouse) or always shows (touch).
   // A pointer entering an element says as much as every move would, at a fraction of the events.
   const notePointer = (event) => {

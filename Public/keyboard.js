@@ -18,7 +18,7 @@ const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 /**
  * Listens for keys on the board and the page.
  * @param {HTMLElement} board
- * @param {{refuse: (card: HTMLElement, via: string) => void, openMenu: (card: HTMLElement) => void,
+ * @param {{refuse: (card: HTMLElement, via: string) => void, openMenu: (card: HTMLElement, options?: {start?: string}) => void,
  *          deleteCard: (card: HTMLElement) => void}} actions what the other modules do for a key
  */
 export function setupKeyboard(board, actions) {
@@ -62,6 +62,10 @@ function onCardKey(event, actions) {
   } else if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey) || event.key.toLowerCase() === 'm') {
     event.preventDefault();
     actions.openMenu(card);
+  } else if (event.key.toLowerCase() === 's' && !event.shiftKey) {
+    // S: schedule, the menu open at its days (Tomorrow, This weekend, Next week, Pick a date).
+    event.preventDefault();
+    actions.openMenu(card, { start: 'schedule:' });
   }
 }
 

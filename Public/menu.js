@@ -60,8 +60,10 @@ function prepare(link) {
 /**
  * Opens the menu for `card`, offering only what applies where it is now.
  * @param {HTMLElement} card
+ * @param {{start?: string}} [options] `start`: focus the first choice whose action begins so
+ *   (`schedule:` for the scheduling shortcut) rather than the first of all
  */
-export function open(card) {
+export function open(card, { start = '' } = {}) {
   if (!menu) return;
   close({ focus: false });
   forCard = card;
@@ -83,7 +85,7 @@ export function open(card) {
   document.addEventListener('pointerdown', onPressElsewhere, true);
   opener?.setAttribute('aria-expanded', 'true');
   place(opener ?? card);
-  items()[0]?.focus();
+  (items().find((item) => item.dataset.action.startsWith(start)) ?? items()[0])?.focus();
 }
 
 /** Closes the menu; focus goes back to the "⋯" it was opened from unless told otherwise. */

@@ -214,7 +214,7 @@ class DragTestCase(ServerTestCase):
         """A key press through the browser's input pipeline (so default actions happen too)."""
         codes = {"Space": (" ", 32), "Enter": ("\r", 13), "Escape": ("", 27), "ArrowUp": ("", 38), "ArrowDown": ("", 40),
                  "ArrowLeft": ("", 37), "ArrowRight": ("", 39), "z": ("z", 90), "Tab": ("", 9),
-                 "m": ("m", 77), "n": ("n", 78), "Delete": ("", 46), "Home": ("", 36), "End": ("", 35),
+                 "m": ("m", 77), "n": ("n", 78), "s": ("s", 83), "Delete": ("", 46), "Home": ("", 36), "End": ("", 35),
                  "/": ("/", 191)}
         text, keycode = codes[key]
         name = " " if key == "Space" else key

@@ -36,6 +36,24 @@ import Testing
         }
     }
 
+    /// Cards with days: scheduled, overdue, due today, repeating (what they change in the board page).
+    @Test func boardPageWithDatedCards() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await Self.seed(client)
+            let board = try await client.get("/").text
+            _ = try await client.post("/tasks/1", ["when": "2026-11-23", "deadline": "2026-11-20"], json: true)
+            _ = try await client.post("/tasks/3", ["deadline": "2026-11-22"], json: true)
+            _ = try await client.post("/tasks/4", ["when": "2026-12-07", "repeat": "every month on day 7"], json: true)
+            _ = try await client.post("/tasks/5", ["deadline": "2027-01-15"], json: true)
+            let page = try await client.get("/").text
+            assertSnapshot(of: LineDiff(from: board, to: page).text, as: Self.change)
+            try await TestApp.$cookies.withValue("pb_lang=zh-Hant") {
+                let chinese = try await client.get("/").text
+                assertSnapshot(of: chinese, as: Self.html, named: "zh-Hant")
+            }
+        }
+    }
+
     @Test func taskPage() async throws {
         try await TestApp.make().test(.router) { client in
             try await Self.seed(client)

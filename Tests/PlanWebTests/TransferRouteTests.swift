@@ -49,7 +49,7 @@ import Testing
             #expect(response.headers[.contentDisposition] == "attachment; filename=\"planboard-2026-11-22.json\"")
             let export = try response.jsonObject()
             #expect(export["format"] as? String == "planboard-export")
-            #expect(int64(export["version"]) == 2)
+            #expect(int64(export["version"]) == 3)
             let columns = try #require(export["columns"] as? [String: [[String: Any]]])
             #expect(columns["today"]?.map { $0["title"] as? String } == ["a", "b"])
             #expect(columns["later"]?.first?["notes"] as? String == "<p>n</p>")

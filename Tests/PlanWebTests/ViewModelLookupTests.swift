@@ -46,9 +46,9 @@ import Testing
             Self.check(column.add, "AddForm")
         }
         #expect(page.columns.map(\.finishedCount) == [1, 0, 0])
-        for task in tasks { Self.check(CardView(task, strings: strings), "CardView") }
+        for task in tasks { Self.check(CardView(task, today: BoardDay(iso: "2026-11-22")!, strings: strings), "CardView") }
         Self.check(try #require(page.notice), "Notice")
         Self.check(ActionsView.menuTemplate(strings), "ActionsView")
-        for item in ActionsView(task: tasks[0], index: 0, count: 3, strings: strings).items { Self.check(item, "ActionsView.Item") }
+        for item in ActionsView(task: tasks[0], index: 0, count: 3, today: BoardDay(iso: "2026-11-22")!, strings: strings).items { Self.check(item, "ActionsView.Item") }
     }
 }

@@ -25,7 +25,7 @@ struct BoardController {
                 let notice = FlashNotice.message(in: request, strings: deps.strings(context)).map(Notice.init)
                 // A page with a one-time notice is never answered from a cache; any other is the same
                 // page for as long as the board, this session and its choices are the same.
-                let tag = notice == nil ? entityTag(board.revision, context, preferences) : nil
+                let tag = notice == nil ? entityTag(board.revision, today: try await deps.today(), context, preferences) : nil
                 if let tag, EntityTag.anyMatches(request.headers[values: .ifNoneMatch], tag) {
                     return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: Self.cacheControl, .vary: "Accept-Language"])
                 }
@@ -38,8 +38,9 @@ struct BoardController {
             },
             json: {
                 // `?cards=html`: each task with its card, for the board page's script to catch up with.
-                let cards = request.uri.queryParameters["cards"] == "html"
-                return try .json(cards ? BoardJSON(board, card: { try deps.cardHTML($0, context.language) }) : BoardJSON(board))
+                guard request.uri.queryParameters["cards"] == "html" else { return try .json(BoardJSON(board)) }
+                let today = try await deps.today()
+                return try .json(BoardJSON(board, card: { try deps.cardHTML($0, context.language, today: today) }))
             })
     }
 
@@ -47,9 +48,11 @@ struct BoardController {
     static let cacheControl = "private, no-cache"
 
     /// The board page's validator: the revision, plus everything else the page shows that can
-    /// differ (this session's token, its choices, the version of the static files it links).
-    private func entityTag(_ revision: Int64, _ context: PlanRequestContext, _ preferences: BoardPreferences) -> String {
+    /// differ (the board's today, which cards' dates are seen from, this session's token, its
+    /// choices, the version of the static files it links).
+    private func entityTag(_ revision: Int64, today: BoardDay, _ context: PlanRequestContext, _ preferences: BoardPreferences) -> String {
         var hash = ContentHash()
+        hash.add(today.iso)
         hash.add(context.csrfToken)
         hash.add(preferences.fingerprint)
         hash.add(deps.renderer.assets.version)
@@ -85,7 +88,7 @@ struct BoardController {
             return Answer.redirect(to: Route.cardPath(created.value.id)) {
                 var headers: HTTPFields = [.boardRevision: String(created.revision)]
                 headers.append(contentsOf: HTTPFields.notesCleaned(notes))
-                return try .json(TaskJSON(created.value, card: try deps.cardHTML(created.value, context.language)), status: .created, headers: headers)
+                return try .json(TaskJSON(created.value, card: try deps.cardHTML(created.value, context.language, today: try await deps.today())), status: .created, headers: headers)
             }
             .setting(BoardPreferences.welcomedCookie)
         }
@@ -112,7 +115,7 @@ struct BoardController {
             return Answer.redirect(to: undone.value.exists ? Route.cardPath(task.id) : Route.board.path) {
                 try .json(UndoJSON(
                     revision: undone.revision, undone: undone.value.undone.rawValue, exists: undone.value.exists,
-                    task: TaskJSON(task, card: undone.value.exists ? try deps.cardHTML(task, context.language) : nil)))
+                    task: TaskJSON(task, card: undone.value.exists ? try deps.cardHTML(task, context.language, today: try await deps.today()) : nil)))
             }
         }
     }

@@ -25,7 +25,7 @@ struct TaskController {
                 let strings = deps.strings(context)
                 let banner = removed.isEmpty ? nil : Banner.notice(strings("task.savedCleaned", ["removed": strings.removal(removed)]))
                 return try deps.page(TaskPage(
-                    task: task, strings: strings, timeZone: ReaderTimeZone.of(request), csrf: context.csrfToken,
+                    task: task, strings: strings, timeZone: ReaderTimeZone.of(request), today: try await deps.today(), csrf: context.csrfToken,
                     notesHTML: deps.shown(notes: task.notes, logger: context.logger), version: task.version, banner: banner), request, context)
             },
             json: { try .json(TaskJSON(task)) })
@@ -37,7 +37,9 @@ struct TaskController {
         let board = try await deps.currentBoard()
         guard let task = board.task(id) else { _ = try await deps.store.task(id); throw PlanError.taskNotFound(id) }
         return Answer(page: {
-            try deps.page(TaskActionsPage(task: task, on: board, csrf: context.csrfToken, strings: deps.strings(context)), request, context)
+            try deps.page(
+                TaskActionsPage(task: task, on: board, today: try await deps.today(), csrf: context.csrfToken, strings: deps.strings(context)),
+                request, context)
         })
     }
 
@@ -53,14 +55,16 @@ struct TaskController {
             return (form, try deps.notes(form.notes))
         }
         let save = { (form: EditTaskForm, notes: NoteRenderer.Rendered?) async throws -> Revised<PlanTask> in
-            let edit = try TaskEdit(title: form.title, important: form.important, notes: notes?.notes, basedOn: form.version)
+            let edit = try TaskEdit(
+                title: form.title, important: form.important, notes: notes?.notes, when: form.when, deadline: form.deadline,
+                repeats: form.repeats, basedOn: form.version)
             return try await deps.store.edit(id, edit, client: context.clientID)
         }
         return Answer(
             page: {
                 do {
                     let (form, notes) = try sent()
-                    if form.previewing { return try preview(current, form: form, notes: notes, fields: fields, request, context) }
+                    if form.previewing { return try await preview(current, form: form, notes: notes, fields: fields, request, context) }
                     _ = try await save(form, notes)
                     let removed = notes?.removed ?? RemovalReport()
                     return .seeOther(removed.isEmpty ? Route.task(id).path : Route.task(id).path(query: "removed=" + removed.query))
@@ -78,13 +82,14 @@ struct TaskController {
     /// What would be kept, and what would go, without saving anything.
     private func preview(
         _ task: PlanTask, form: EditTaskForm, notes: NoteRenderer.Rendered?, fields: FormFields, _ request: Request, _ context: PlanRequestContext
-    ) throws -> Response {
+    ) async throws -> Response {
         let strings = deps.strings(context)
         let removed = strings.removal(notes?.removed ?? RemovalReport())
         let banner = Banner.notice(removed.isEmpty ? strings("task.previewNotice") : strings("task.previewCleaned", ["removed": removed]))
         return try deps.page(TaskPage(
-            task: task, strings: strings, timeZone: ReaderTimeZone.of(request), csrf: context.csrfToken, notesHTML: notes?.shown,
-            previewing: true, form: .typed(fields, over: task, notesIfNone: ""), version: form.version ?? task.version, banner: banner),
+            task: task, strings: strings, timeZone: ReaderTimeZone.of(request), today: try await deps.today(), csrf: context.csrfToken,
+            notesHTML: notes?.shown, previewing: true, form: .typed(fields, over: task, notesIfNone: "", strings: strings),
+            version: form.version ?? task.version, banner: banner),
             request, context)
     }
 
@@ -93,11 +98,14 @@ struct TaskController {
         _ error: PlanError, _ current: PlanTask, fields: FormFields, _ request: Request, _ context: PlanRequestContext
     ) async throws -> Response {
         let latest = (try? await deps.store.task(current.id)) ?? current
-        var typed = TaskPage.EditForm.typed(fields, over: latest, notesIfNone: latest.notesSource)
         let strings = deps.strings(context)
+        var typed = TaskPage.EditForm.typed(fields, over: latest, notesIfNone: latest.notesSource, strings: strings)
         switch error.field {
         case "title": typed.titleError = strings.message(error)
         case "notes", "notes_format": typed.notesError = strings.message(error)
+        case "when": typed.whenError = strings.dayFieldError(error, typed: typed.when)
+        case "deadline": typed.deadlineError = strings.dayFieldError(error, typed: typed.deadline)
+        case "repeat": typed.repeatError = strings.dayFieldError(error, typed: typed.repeats)
         default: break
         }
         let message = if case .editedElsewhere = error {
@@ -107,7 +115,7 @@ struct TaskController {
         }
         // Saving again after a conflict is a deliberate overwrite: the form now carries the latest version.
         let page = TaskPage(
-            task: latest, strings: strings, timeZone: ReaderTimeZone.of(request), csrf: context.csrfToken,
+            task: latest, strings: strings, timeZone: ReaderTimeZone.of(request), today: try await deps.today(), csrf: context.csrfToken,
             notesHTML: deps.shown(notes: latest.notes, logger: context.logger), form: typed, version: latest.version, banner: .error(message))
         return try deps.page(page, request, context, status: error.status)
     }
@@ -130,7 +138,7 @@ struct TaskController {
             let saved = try await deps.store.setFinished(id, form.finished, client: context.clientID)
             // The task page asks to come back to itself; the board to the card.
             return .redirect(to: form.returnsToTask ? Route.task(id).path : Route.cardPath(id)) {
-                try taskJSON(saved, card: try deps.cardHTML(saved.value, context.language))
+                try taskJSON(saved, card: try deps.cardHTML(saved.value, context.language, today: try await deps.today()))
             }
         }
     }

@@ -81,9 +81,10 @@ struct WebDependencies: Sendable {
     ) async throws -> BoardPage {
         let board = if let board { board } else { try await currentBoard() }
         let strings = strings(context)
+        let today = try await today()
         var cards: [BoardColumn: [RenderedHTML]] = [:]
         for column in BoardColumn.allCases {
-            cards[column] = try self.cards.cards(board.tasks(in: column), strings: strings)
+            cards[column] = try self.cards.cards(board.tasks(in: column), today: today, strings: strings)
         }
         self.cards.keepOnly(Set(board.allTasks.lazy.map(\.id)))
         return BoardPage(
@@ -92,9 +93,9 @@ struct WebDependencies: Sendable {
             addForms: addForms)
     }
 
-    /// The card of a task as the board draws it now, for scripts that place it themselves.
-    func cardHTML(_ task: PlanTask, _ language: Language) throws -> String {
-        try cards.card(task, strings: renderer.strings(language)).html
+    /// The card of a task as the board draws it on its `today`, for scripts that place it themselves.
+    func cardHTML(_ task: PlanTask, _ language: Language, today: BoardDay) throws -> String {
+        try cards.card(task, today: today, strings: renderer.strings(language)).html
     }
 
     /// The board's day now, on its calendar.
@@ -118,7 +119,8 @@ struct WebDependencies: Sendable {
     func refusalJSON(_ error: PlanError, _ context: PlanRequestContext) async throws -> Response {
         let board = error.status == .conflict ? try await store.board() : nil
         let revision = if let board { board.revision } else { try await store.revision() }
-        let drawn = try board.map { try BoardJSON($0, card: { try cardHTML($0, context.language) }) }
+        let today = try await today()
+        let drawn = try board.map { try BoardJSON($0, card: { try cardHTML($0, context.language, today: today) }) }
         return try Refusal(error, strings(context)).json(revision: revision, board: drawn)
     }
 

@@ -53,6 +53,10 @@ struct EditTaskForm: DecodedForm {
     var version: Int64?
     /// "Preview": show what would be kept without saving.
     var previewing: Bool
+    /// `when` and `deadline` (`YYYY-MM-DD`, empty clears) and `repeat` (a phrase or code, empty stops it).
+    var when: FieldChange<BoardDay>
+    var deadline: FieldChange<BoardDay>
+    var repeats: FieldChange<RepeatRule>
 
     init(_ fields: FormFields) throws(PlanError) {
         title = fields["title"]
@@ -60,6 +64,9 @@ struct EditTaskForm: DecodedForm {
         notes = NotesField(fields)
         version = try fields.optionalNumber("version")
         previewing = fields["preview"] != nil
+        when = try fields.dayChange("when")
+        deadline = try fields.dayChange("deadline")
+        repeats = try fields.repeatChange()
     }
 }
 

@@ -130,13 +130,14 @@ struct EventsController {
         }
         // Cards are drawn as the board is now (one read per revision for every stream, one drawing per card).
         let board = try await deps.currentBoard()
+        let today = try await deps.today()
         var events: [(revision: Int64, bytes: ByteBuffer)] = []
         var total = 0
         for change in changes {
             guard peer.isHere else { return true }
             // The log keeps tasks without their notes: the task in the event is the one on the board.
             let now = change.task.flatMap { board.task($0.id) }
-            let html = try now.map { try deps.cardHTML($0, language) }
+            let html = try now.map { try deps.cardHTML($0, language, today: today) }
             let event = ChangeEventJSON(change, current: now, html: html)
             let bytes = ServerSentEvent(id: change.revision, event: "change", data: String(decoding: try JSONFormat.encode(event), as: UTF8.self)).bytes
             total += bytes.readableBytes

@@ -19,6 +19,10 @@ enum Route: Hashable, Sendable {
     case move(TaskID)
     case finish(TaskID)
     case delete(TaskID)
+    /// Sets or clears a task's when-date (`ScheduleForm`).
+    case schedule(TaskID)
+    /// How the add field reads a typed title (`TypedTitle`), for its chip.
+    case reading
     case undo
     case columnFinished(BoardColumn)
     case welcome
@@ -34,7 +38,7 @@ enum Route: Hashable, Sendable {
 
     /// One row of the table.
     enum Name: String, CaseIterable, Sendable {
-        case board, healthz, addTask, task, taskActions, move, finish, delete, undo, columnFinished, welcome, language
+        case board, healthz, addTask, task, taskActions, move, finish, delete, schedule, reading, undo, columnFinished, welcome, language
         case export, `import`, importReview, importSummary, events, login, logout, search
 
         /// The path, with `{name}` where a value goes: how scripts fill it in, and the router's pattern.
@@ -48,6 +52,8 @@ enum Route: Hashable, Sendable {
             case .move: "/tasks/{id}/move"
             case .finish: "/tasks/{id}/finish"
             case .delete: "/tasks/{id}/delete"
+            case .schedule: "/tasks/{id}/schedule"
+            case .reading: "/reading"
             case .undo: "/undo"
             case .columnFinished: "/columns/{column}/finished"
             case .welcome: "/welcome"
@@ -66,8 +72,8 @@ enum Route: Hashable, Sendable {
         /// The methods it answers (HEAD comes with every GET).
         var methods: [HTTPRequest.Method] {
             switch self {
-            case .board, .healthz, .taskActions, .export, .importSummary, .events, .search: [.get]
-            case .addTask, .move, .finish, .delete, .undo, .columnFinished, .welcome, .language, .logout: [.post]
+            case .board, .healthz, .taskActions, .reading, .export, .importSummary, .events, .search: [.get]
+            case .addTask, .move, .finish, .delete, .schedule, .undo, .columnFinished, .welcome, .language, .logout: [.post]
             case .task, .import, .importReview, .login: [.get, .post]
             }
         }
@@ -114,6 +120,8 @@ enum Route: Hashable, Sendable {
         case .move: .move
         case .finish: .finish
         case .delete: .delete
+        case .schedule: .schedule
+        case .reading: .reading
         case .undo: .undo
         case .columnFinished: .columnFinished
         case .welcome: .welcome
@@ -133,7 +141,7 @@ enum Route: Hashable, Sendable {
     /// in a path as it is: numbers, a column's name, an upload's base64url id.
     var path: String {
         switch self {
-        case .task(let id), .taskActions(let id), .move(let id), .finish(let id), .delete(let id): name.path(["id": String(id)])
+        case .task(let id), .taskActions(let id), .move(let id), .finish(let id), .delete(let id), .schedule(let id): name.path(["id": String(id)])
         case .columnFinished(let column): name.path(["column": column.rawValue])
         case .importReview(let upload): name.path(["upload": upload])
         case .importSummary(let revision): name.path(["revision": String(revision)])

@@ -51,6 +51,7 @@ extension BoardExport.Task {
     init(_ task: PlanTask) {
         self.init(
             id: task.id, title: task.title, important: task.important, finished: task.finished, notes: task.notes,
-            notesSource: task.notesSource, notesFormat: task.notesFormat, origin: task.origin, created: task.created, updated: task.updated)
+            notesSource: task.notesSource, notesFormat: task.notesFormat, origin: task.origin, created: task.created, updated: task.updated,
+            when: task.when?.iso, deadline: task.deadline?.iso, repeats: task.repeats?.code)
     }
 }

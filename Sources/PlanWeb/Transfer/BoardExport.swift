@@ -8,13 +8,15 @@ import PlanCore
 ///  "columns": {"today": [task…], "next": […], "later": […]}}
 /// ```
 /// Each column lists its tasks in display order; a task is `{"id", "title", "important",
-/// "finished", "notes", "notesSource", "notesFormat", "origin", "created", "updated"}`, where
-/// `notes` is the sanitized HTML and `notesSource` the notes as written in `notesFormat`. Version 1
-/// (no board, source, format or origin; `notes` HTML) still imports.
+/// "finished", "notes", "notesSource", "notesFormat", "origin", "created", "updated", "when",
+/// "deadline", "repeats"}`, where `notes` is the sanitized HTML and `notesSource` the notes as
+/// written in `notesFormat`; `when` and `deadline` are days (`YYYY-MM-DD`) and `repeats` a rule's
+/// code (`day`, `workday`, `week:1`, `month:28`), each left out when the task has none. Version 2
+/// (no days) and version 1 (no board, source, format or origin; `notes` HTML) still import.
 struct BoardExport: Codable, Sendable {
     static let format = "planboard-export"
-    static let version = 2
-    static let readableVersions = 1...2
+    static let version = 3
+    static let readableVersions = 1...3
 
     struct Task: Codable, Sendable {
         let id: TaskID?
@@ -27,6 +29,10 @@ struct BoardExport: Codable, Sendable {
         let origin: String?
         let created: Date?
         let updated: Date?
+        /// Kept as written and read by the importer, so one unreadable day does not refuse the file.
+        var when: String? = nil
+        var deadline: String? = nil
+        var repeats: String? = nil
     }
 
     let format: String

@@ -212,7 +212,8 @@ struct BoardImporter {
                     let (source, format) = task.notesSource.map { ($0, task.notesFormat ?? .html) } ?? (task.notes ?? "", .html)
                     try add(
                         to: &plan, title: task.title, column: column, important: task.important ?? false, finished: task.finished ?? false,
-                        notes: source, format: format, created: task.created, updated: task.updated, originalID: task.id, origin: origin)
+                        notes: source, format: format, created: task.created, updated: task.updated, originalID: task.id, origin: origin,
+                        days: Self.days(of: task))
                 }
             }
         case .trello(let board):
@@ -303,7 +304,7 @@ struct BoardImporter {
     private func add(
         to plan: inout ImportPlan, title raw: String, column: BoardColumn, important: Bool, finished: Bool, notes source: String,
         format: NoteFormat, created: Date?, updated: Date?, originalID: TaskID?, origin: String?,
-        markdown: MarkdownConfiguration = NoteRenderer.markdownNesting
+        markdown: MarkdownConfiguration = NoteRenderer.markdownNesting, days: ImportedDays = ImportedDays()
     ) throws(PlanError) {
         guard plan.tasks.count < Self.maxTasks else {
             throw .importRejected(.tooManyTasks(limit: Self.maxTasks))
@@ -327,7 +328,23 @@ struct BoardImporter {
         let created = created ?? now
         plan.tasks.append(ImportedTask(
             title: title, column: column, important: important, finished: finished, notes: rendered.notes,
-            created: created, updated: max(updated ?? created, created), originalID: originalID, origin: origin))
+            created: created, updated: max(updated ?? created, created), originalID: originalID, origin: origin,
+            when: days.when, deadline: days.deadline, repeats: days.repeats))
+    }
+
+    /// A task's when-date, deadline and repeat as a file carries them.
+    struct ImportedDays {
+        var when: BoardDay?
+        var deadline: BoardDay?
+        var repeats: RepeatRule?
+    }
+
+    /// The days of an exported task (version 3 on); a value that cannot be read is left out rather
+    /// than refusing the whole file over it (the task itself still comes in).
+    static func days(of task: BoardExport.Task) -> ImportedDays {
+        ImportedDays(
+            when: task.when.flatMap { BoardDay(iso: $0) }, deadline: task.deadline.flatMap { BoardDay(iso: $0) },
+            repeats: task.repeats.flatMap { RepeatRule(code: $0) })
     }
 
     /// A decoding error as what was wrong, and where in the file.

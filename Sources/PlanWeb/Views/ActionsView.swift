@@ -6,8 +6,9 @@ import PlanCore
 struct ActionsView: Sendable {
     let items: [Item]
 
-    /// One choice. `value` names it for the drag layer (`data-action`) and is what the form sends.
+    /// One choice. `action` names it for the drag layer (`data-action`); `value` is what the form sends.
     struct Item: Sendable {
+        let action: String
         let value: String
         let label: String
         /// The route it posts to, through the page's form; nil in the board's menu template.
@@ -18,20 +19,30 @@ struct ActionsView: Sendable {
     }
 
     /// Every choice, for the board's menu: the drag layer hides what does not apply to a card.
+    /// "Pick a date" is the menu's own (the page has a date field for it).
     static func menuTemplate(_ strings: Strings) -> ActionsView {
-        ActionsView(items: Self.choices(for: nil, strings).map { $0.item(formAction: nil, enabled: true) })
+        var choices = Self.choices(for: nil, strings)
+        choices.insert(Choice(value: "pick", label: strings("days.action.pick"), schedules: true), at: choices.count - 1)
+        return ActionsView(items: choices.map { $0.item(formAction: nil, enabled: true) })
     }
 
-    /// The choices for `task` where it is now: the other columns, and no "up" at the top.
-    init(task: PlanTask, index: Int, count: Int, strings: Strings) {
-        items = Self.choices(for: task.column, strings).compactMap { choice in
+    /// The choices for `task` where it is now: the other columns, and no "up" at the top; the
+    /// scheduling choices name the day they give on the board's `today`.
+    init(task: PlanTask, index: Int, count: Int, today: BoardDay, strings: Strings) {
+        let choices = Self.choices(for: task.column, strings).map { choice in
+            guard choice.schedules, let quick = ScheduleForm.Choice(rawValue: choice.value) else { return choice }
+            let label = strings("days.action.withDay", ["choice": choice.label, "day": strings.shortDay(quick.day(after: today), today: today, always: true)])
+            return Choice(value: choice.value, label: label, schedules: true)
+        }
+        items = choices.compactMap { choice in
             if task.finished && choice.value != "delete" { return nil }
             let enabled = switch choice.value {
             case "top", "up": index > 0
             case "down", "bottom": index < count - 1
             default: true
             }
-            return choice.item(formAction: (choice.value == "delete" ? Route.delete(task.id) : Route.move(task.id)).path, enabled: enabled)
+            let route = choice.schedules ? Route.schedule(task.id) : choice.value == "delete" ? Route.delete(task.id) : Route.move(task.id)
+            return choice.item(formAction: route.path, enabled: enabled)
         }
     }
 
@@ -42,10 +53,14 @@ struct ActionsView: Sendable {
     private struct Choice {
         let value: String
         let label: String
+        /// Sets the task's when-date (`when=VALUE` to the schedule route) rather than moving it.
+        var schedules = false
 
         func item(formAction: String?, enabled: Bool) -> Item {
             let isDelete = value == "delete"
-            return Item(value: value, label: label, formAction: formAction, name: isDelete ? "delete" : "to", enabled: enabled, danger: isDelete)
+            return Item(
+                action: schedules ? "schedule:\(value)" : value, value: value, label: label, formAction: formAction,
+                name: isDelete ? "delete" : schedules ? "when" : "to", enabled: enabled, danger: isDelete)
         }
     }
 
@@ -54,6 +69,10 @@ struct ActionsView: Sendable {
         var choices = ["top", "up", "down", "bottom"].map { Choice(value: $0, label: strings("action.\($0)")) }
         for other in BoardColumn.allCases where other != column {
             choices.append(Choice(value: other.rawValue, label: strings("action.toColumn", ["column": strings.column(other)])))
+        }
+        // Tomorrow, this weekend, next week (`ScheduleForm`): the board's days, not the browser's.
+        for choice in ScheduleForm.Choice.allCases {
+            choices.append(Choice(value: choice.rawValue, label: strings("days.action.\(choice.rawValue)"), schedules: true))
         }
         choices.append(Choice(value: "delete", label: strings("action.delete")))
         return choices

@@ -22,12 +22,22 @@ final class CardCache: Sendable {
         let important: Bool
         let finished: Bool
         let excerpt: String?
+        let when: BoardDay?
+        let deadline: BoardDay?
+        let repeats: RepeatRule?
+        /// The board's today, for a card with days (what they say depends on it); nil for one
+        /// without, so the day's turn redraws only dated cards.
+        let today: BoardDay?
 
-        init(_ task: PlanTask) {
+        init(_ task: PlanTask, today: BoardDay) {
             title = task.title
             important = task.important
             finished = task.finished
             excerpt = task.excerpt
+            when = task.when
+            deadline = task.deadline
+            repeats = task.repeats
+            self.today = task.when != nil || task.deadline != nil || task.repeats != nil ? today : nil
         }
     }
 
@@ -35,17 +45,19 @@ final class CardCache: Sendable {
         self.renderer = renderer
     }
 
-    /// The cards of `tasks`, in order.
-    func cards(_ tasks: [PlanTask], strings: Strings) throws -> [RenderedHTML] {
+    /// The cards of `tasks`, in order, as seen on the board's `today`.
+    func cards(_ tasks: [PlanTask], today: BoardDay, strings: Strings) throws -> [RenderedHTML] {
         try drawn.withLock { languages in
-            try tasks.map { task in try Self.card(task, in: &languages[strings.language, default: [:]], strings: strings, renderer: renderer) }
+            try tasks.map { task in
+                try Self.card(task, today: today, in: &languages[strings.language, default: [:]], strings: strings, renderer: renderer)
+            }
         }
     }
 
-    /// One task's card.
-    func card(_ task: PlanTask, strings: Strings) throws -> RenderedHTML {
+    /// One task's card, as seen on the board's `today`.
+    func card(_ task: PlanTask, today: BoardDay, strings: Strings) throws -> RenderedHTML {
         try drawn.withLock { languages in
-            try Self.card(task, in: &languages[strings.language, default: [:]], strings: strings, renderer: renderer)
+            try Self.card(task, today: today, in: &languages[strings.language, default: [:]], strings: strings, renderer: renderer)
         }
     }
 
@@ -59,11 +71,11 @@ final class CardCache: Sendable {
     }
 
     private static func card(
-        _ task: PlanTask, in entries: inout [TaskID: Entry], strings: Strings, renderer: PageRenderer
+        _ task: PlanTask, today: BoardDay, in entries: inout [TaskID: Entry], strings: Strings, renderer: PageRenderer
     ) throws -> RenderedHTML {
-        let drawnFrom = DrawnFrom(task)
+        let drawnFrom = DrawnFrom(task, today: today)
         if let entry = entries[task.id], entry.drawnFrom == drawnFrom { return entry.html }
-        let html = try renderer.drawn(CardView(task, strings: strings), template: "partials/card")
+        let html = try renderer.drawn(CardView(task, today: today, strings: strings), template: "partials/card")
         entries[task.id] = Entry(drawnFrom: drawnFrom, html: html)
         return html
     }

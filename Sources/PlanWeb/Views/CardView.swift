@@ -21,8 +21,10 @@ struct CardView: Sendable, Equatable {
     let importantLabel: String
     /// Where its title, its check and its "⋯" lead.
     let paths: TaskPaths
+    /// Its when-date, deadline and repeat as seen from the board's today; nil when it has none to show.
+    let dates: CardDates?
 
-    init(_ task: PlanTask, strings: Strings) {
+    init(_ task: PlanTask, today: BoardDay, strings: Strings) {
         id = task.id
         title = task.title
         important = task.important
@@ -40,5 +42,6 @@ struct CardView: Sendable, Equatable {
         moreLabel = strings("card.more", ["title": task.title])
         importantLabel = strings("card.important")
         paths = TaskPaths(id: task.id)
+        dates = CardDates(task, today: today, strings: strings)
     }
 }

@@ -15,6 +15,11 @@ struct TaskJSON: Encodable, Sendable {
     let notesFormat: String
     let created: Date
     let updated: Date
+    /// The day it comes to Today, its deadline (`YYYY-MM-DD`) and its repeat (`RepeatRule.code`:
+    /// `day`, `workday`, `week:1`, `month:28`); absent when it has none.
+    let when: String?
+    let deadline: String?
+    let repeats: String?
     /// The card as the board draws it, in answers to a change made from the board (absent elsewhere).
     let html: String?
 
@@ -29,6 +34,9 @@ struct TaskJSON: Encodable, Sendable {
         notesFormat = task.notesFormat.rawValue
         created = task.created
         updated = task.updated
+        when = task.when?.iso
+        deadline = task.deadline?.iso
+        repeats = task.repeats?.code
         self.html = html
     }
 }

@@ -17,8 +17,18 @@ struct TaskActionsPage: PageView {
     let position: String
     let finished: Bool
     let actions: ActionsView
+    /// "Comes to Today on Monday 30 November", while it has a day to come.
+    let scheduled: String?
+    /// "Pick a date": the day field, with what was typed and why it was refused.
+    let pick: Pick
 
-    init(task: PlanTask, on board: Board, csrf: String, strings: Strings) {
+    /// The date field of "Pick a date".
+    struct Pick: Sendable {
+        var typed: String
+        var error: String?
+    }
+
+    init(task: PlanTask, on board: Board, today: BoardDay, csrf: String, strings: Strings, pick: Pick? = nil) {
         let tasks = board.tasks(in: task.column)
         let index = tasks.firstIndex { $0.id == task.id } ?? 0
         paths = TaskPaths(id: task.id)
@@ -28,6 +38,8 @@ struct TaskActionsPage: PageView {
         revision = board.revision
         position = strings("actions.position", ["column": strings.column(task.column), "position": index + 1, "count": tasks.count])
         finished = task.finished
-        actions = ActionsView(task: task, index: index, count: tasks.count, strings: strings)
+        actions = ActionsView(task: task, index: index, count: tasks.count, today: today, strings: strings)
+        scheduled = task.when.flatMap { $0 > today ? strings("days.actions.scheduled", ["day": strings.longDay($0, today: today)]) : nil }
+        self.pick = pick ?? Pick(typed: task.when.map { $0 > today ? $0.iso : "" } ?? "")
     }
 }

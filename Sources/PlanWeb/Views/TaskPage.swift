@@ -31,6 +31,10 @@ package struct TaskPage: PageView {
     /// Whether the edit form starts open: when previewing, or when a save was refused.
     let editing: Bool
     let formats: [FormatOption]
+    /// Its days in words ("deadline Friday 28 November, overdue; …"), as the card has them; nil when it has none.
+    let days: String?
+    /// The repeat field's suggestions, in the reader's words (every day, every weekday, every Monday…).
+    let repeatChoices: [String]
 
     /// The edit form's fields: the stored values, or what the person typed when it was refused.
     struct EditForm: Sendable {
@@ -41,16 +45,40 @@ package struct TaskPage: PageView {
         var format: NoteFormat
         var titleError: String?
         var notesError: String?
+        /// The days as the fields show them: `YYYY-MM-DD` (or what was typed), and the repeat in the
+        /// reader's words ("every Monday"), empty for none.
+        var when: String = ""
+        var deadline: String = ""
+        var repeats: String = ""
+        var whenError: String?
+        var deadlineError: String?
+        var repeatError: String?
 
         /// What the person typed, kept whatever happens to it; a field not sent shows `task`'s own
         /// (the notes `notesIfNone`), and a notes format that cannot be read shows the one offered for the task.
-        static func typed(_ fields: FormFields, over task: PlanTask, notesIfNone: String) -> EditForm {
+        static func typed(_ fields: FormFields, over task: PlanTask, notesIfNone: String, strings: Strings) -> EditForm {
             let notes = NotesField(fields)
             let format = notes.flatMap { try? NoteRenderer.format(named: $0.formatName, for: $0.source) }
-            return EditForm(
+            var form = EditForm(
                 title: fields["title"] ?? task.title, important: fields.flag("important"), notes: notes?.source ?? notesIfNone,
                 format: format ?? offeredFormat(for: task))
+            let stored = stored(task, strings: strings)
+            form.when = fields["when"] ?? stored.when
+            form.deadline = fields["deadline"] ?? stored.deadline
+            form.repeats = fields["repeat"] ?? stored.repeats
+            return form
         }
+
+        /// The task's own values.
+        static func stored(_ task: PlanTask, strings: Strings) -> EditForm {
+            var form = EditForm(title: task.title, important: task.important, notes: task.notesSource, format: offeredFormat(for: task))
+            form.when = task.when?.iso ?? ""
+            form.deadline = task.deadline?.iso ?? ""
+            form.repeats = task.repeats.map(strings.repeatRule) ?? ""
+            return form
+        }
+
+        var hasDayError: Bool { whenError != nil || deadlineError != nil || repeatError != nil }
 
         /// The format the form offers for a task's notes: theirs, or Markdown for a task without
         /// notes (plain lines read the same, and lists and links just work).
@@ -67,8 +95,8 @@ package struct TaskPage: PageView {
     }
 
     init(
-        task: PlanTask, strings: Strings, timeZone: TimeZone?, csrf: String, notesHTML: SanitizedHTML?, previewing: Bool = false,
-        form: EditForm? = nil, version: Int64, banner: Banner? = nil
+        task: PlanTask, strings: Strings, timeZone: TimeZone?, today: BoardDay, csrf: String, notesHTML: SanitizedHTML?,
+        previewing: Bool = false, form: EditForm? = nil, version: Int64, banner: Banner? = nil
     ) {
         paths = TaskPaths(id: task.id)
         self.csrf = csrf
@@ -83,14 +111,17 @@ package struct TaskPage: PageView {
         self.notesHTML = notesHTML.flatMap { $0.isEmpty ? nil : $0 }
         self.previewing = previewing
         self.version = version
-        let form = form ?? EditForm(
-            title: task.title, important: task.important, notes: task.notesSource, format: EditForm.offeredFormat(for: task))
+        let form = form ?? EditForm.stored(task, strings: strings)
         self.form = form
-        editing = previewing || form.titleError != nil || form.notesError != nil || banner?.kind == "error"
+        editing = previewing || form.titleError != nil || form.notesError != nil || form.hasDayError || banner?.kind == "error"
         formats = [NoteFormat.markdown, .plain, .html].map {
             FormatOption(value: $0.rawValue, label: strings("task.format.\($0.rawValue)"), selected: $0 == form.format)
         }
         self.banner = banner
+        days = CardDates(task, today: today, strings: strings)?.spoken
+        let rules: [RepeatRule] = [.everyDay, .everyWorkday] + [1, 2, 3, 4, 5, 6, 0].map { .everyWeek(on: Weekday(rawValue: $0)!) }
+            + [.everyMonth(on: today.day)]
+        repeatChoices = rules.map(strings.repeatRule)
         finishValue = !task.finished
         finishText = strings(task.finished ? "task.markOpen" : "task.markFinished")
     }

@@ -60,6 +60,7 @@ extension CardView: MustacheParent {
         case "moreLabel": moreLabel
         case "importantLabel": importantLabel
         case "paths": paths
+        case "dates": dates
         default: nil
         }
     }
@@ -101,12 +102,35 @@ extension ActionsView: MustacheParent {
 extension ActionsView.Item: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
+        case "action": action
         case "value": value
         case "label": label
         case "formAction": formAction
         case "name": self.name
         case "enabled": enabled
         case "danger": danger
+        default: nil
+        }
+    }
+}
+
+extension CardDates: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "marks": marks
+        case "spoken": spoken
+        default: nil
+        }
+    }
+}
+
+extension CardDates.Mark: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "kind": kind
+        case "state": state
+        case "text": text
+        case "title": title
         default: nil
         }
     }
