@@ -93,6 +93,8 @@ func addRoutes(
     BoardController(deps: deps).addRoutes(to: router)
     TaskController(deps: deps).addRoutes(to: router)
     TransferController(deps: deps).addRoutes(to: router)
+    LogbookController(deps: deps).addRoutes(to: router)
+    SettingsController(deps: deps).addRoutes(to: router)
     EventsController(deps: deps, notifier: notifier, heartbeat: configuration.heartbeat, lifetime: configuration.streamLifetime).addRoutes(to: router)
     if let token = configuration.accessToken {
         AccessController(deps: deps, accessToken: token, sessions: access.sessions, limiter: access.limiter).addRoutes(to: router)
