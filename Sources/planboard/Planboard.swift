@@ -110,12 +110,12 @@ struct Serve: AsyncParsableCommand {
         case .postgres(let url):
             let store = try PostgresBoardStore(url: url, logger: logger, policy: policy)
             let shown = try PostgresLocation(url: url).redacted
-            let (timeZone, dayStartsAt) = (self.timeZone, self.dayStartsAt)
+            let (timeZone, dayStartsAt, startLogger) = (self.timeZone, self.dayStartsAt, logger)
             // The pool and the listener run beside the server, start before it and stop after it.
             try await serve(store, board: shown, configuration: configuration, logger: logger, storeWork: { await store.run() }) {
                 do {
                     try await store.migrate()
-                    try await Self.saveDaySettings(store, timeZone: timeZone, dayStartsAt: dayStartsAt, logger: logger)
+                    try await Self.saveDaySettings(store, timeZone: timeZone, dayStartsAt: dayStartsAt, logger: startLogger)
                 } catch let error as StoreUnavailable {
                     throw ValidationError("Could not reach the database at \(shown): \(error.reason).")
                 }

@@ -90,12 +90,15 @@ import Testing
     @Test func oddHoursAndZonesAreRefusedNotCrashedOn() async throws {
         try await TestApp.make().test(.router) { client in
             for hour in ["-1", "+4", "4.5", "٤", "99999999999999999999", " ", "24"] {
-                #expect(try await client.post("/settings", ["day_starts": hour], json: true).status == .unprocessableContent, "\(hour)")
+                let status = try await client.post("/settings", ["day_starts": hour], json: true).status
+                #expect(status == .unprocessableContent, "\(hour)")
             }
             for zone in ["Mars/Olympus", "../../etc/passwd", String(repeating: "A", count: 5_000), "UTC\u{0}", "+02:00"] {
-                #expect(try await client.post("/settings", ["time_zone": zone], json: true).status == .unprocessableContent, "\(zone.prefix(20))")
+                let status = try await client.post("/settings", ["time_zone": zone], json: true).status
+                #expect(status == .unprocessableContent, "\(zone.prefix(20))")
             }
-            #expect(try await client.post("/settings", ["time_zone": "Asia/Taipei"], csrf: nil).status == .forbidden)
+            let forged = try await client.post("/settings", ["time_zone": "Asia/Taipei"], csrf: nil).status
+            #expect(forged == .forbidden)
         }
     }
 }
