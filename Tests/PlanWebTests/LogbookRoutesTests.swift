@@ -61,8 +61,8 @@ import Testing
             #expect(second["next"] is NSNull)
             // The page a person reads: the days as headings, and a link to the older entries that works.
             let html = try await client.get("/logbook").text
-            #expect(html.contains("Today, Sunday 22 November 2026"))
-            #expect(html.contains("Yesterday, Saturday 21 November 2026"))
+            #expect(html.contains("Today, Sunday, 22 November 2026"))
+            #expect(html.contains("Yesterday, Saturday, 21 November 2026"))
             let older = try #require(html.firstMatch(of: #/<a class="button" href="([^"]+)" rel="next">Older</a>/#)).1
             #expect(older == "/logbook?after=\(next)")
             let olderPage = try await client.get(String(older)).text
@@ -101,7 +101,7 @@ import Testing
             let page = try await client.get("/logbook/\(id)")
             #expect(page.status == .ok)
             #expect(page.text.contains("<div class=\"notes\"><p>Kept <strong>this</strong></p></div>"))
-            #expect(page.text.contains("Finished Sunday 22 November 2026 at 09:00, from Today."))
+            #expect(page.text.contains("Finished Sunday, 22 November 2026 at 09:00, from Today."))
             let json = try await client.get("/logbook/\(id)", json: true).jsonObject()
             #expect(json["finishedDay"] as? String == "2026-11-22")
             #expect(try await client.get("/logbook/999").status == .notFound)
