@@ -30,6 +30,8 @@ export function refreshCounts(board) {
       if (shown) shown.textContent = t('finished.hide', { count: finished });
       if (hidden) hidden.textContent = t('finished.show', { count: finished });
     }
+    const clear = section.querySelector('.clear-finished');
+    if (clear) clear.hidden = finished === 0;
   }
   const summary = document.querySelector('.header-summary');
   if (summary) summary.textContent = tn('tasks', total);

@@ -20,8 +20,12 @@ const drawnFrom = new WeakMap();
  * the live stream's changes (which come in order) brought it here.
  */
 let complete = Number(board?.dataset.revision ?? 0);
-/** Changes that touch the whole board: the page takes the whole board rather than follow them. */
-const WHOLE_BOARD = new Set(['import', 'restore']);
+/**
+ * Changes that touch the whole board: the page takes the whole board rather than follow them. The
+ * day's turn and new settings (zone, start of day) are among them: besides the tasks they move,
+ * every card's dates may read differently on the board's new day.
+ */
+const WHOLE_BOARD = new Set(['import', 'restore', 'turn', 'settings']);
 /**
  * What scripts add to a card the server drew (rove.js: the Tab order; menu.js: "⋯" as a button;
  * the gestures' and messages' classes). A card drawn with the page is compared with a new drawing

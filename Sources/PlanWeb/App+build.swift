@@ -97,6 +97,8 @@ func addRoutes(
     ScheduleController(deps: deps).addRoutes(to: router)
     TransferController(deps: deps, stashLimits: configuration.stashLimits).addRoutes(to: router)
     SearchController(deps: deps).addRoutes(to: router)
+    LogbookController(deps: deps).addRoutes(to: router)
+    SettingsController(deps: deps).addRoutes(to: router)
     EventsController(deps: deps, notifier: notifier, heartbeat: configuration.heartbeat, lifetime: configuration.streamLifetime).addRoutes(to: router)
     if let token = configuration.accessToken {
         AccessController(deps: deps, accessToken: token, sessions: access.sessions, limiter: access.limiter).addRoutes(to: router)

@@ -16,8 +16,10 @@ enum FlashNotice {
 
     /// The notice the request carries, if any (limited to what a title can hold; shown as text).
     static func message(in request: Request, strings: Strings) -> String? {
-        guard let raw = request.cookies[cookieName]?.value, !raw.isEmpty, raw.utf8.count <= 2048,
-              let title = raw.removingPercentEncoding, !title.isEmpty
+        guard let raw = request.cookies[cookieName]?.value, !raw.isEmpty, raw.utf8.count <= 2048 else { return nil }
+        // The logbook's own notices (FlashNotice+Logbook.swift) are marked.
+        if raw.hasPrefix("~") { return logbookMessage(raw, strings: strings) }
+        guard let title = raw.removingPercentEncoding, !title.isEmpty
         else { return nil }
         return strings("board.deleted", ["title": title])
     }

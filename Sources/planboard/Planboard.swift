@@ -62,7 +62,19 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "How many days of changes the history keeps at all (the newest few hundred stay regardless, for tabs catching up).")
     var historyDays = ChangeLogPolicy().keepDays
 
+    @Option(help: "The board's time zone, an IANA name such as Europe/Berlin or Asia/Taipei; `server` follows this server's zone (what a new board does). Saved with the board, like a change on its settings page (/settings).")
+    var timeZone: String?
+
+    @Option(help: "The hour (0-23) at which the board's new day starts (a new board: 0). Saved with the board, like a change on its settings page (/settings).")
+    var dayStartsAt: Int?
+
     mutating func validate() throws {
+        if let timeZone, timeZone != "server", BoardCalendar.zone(named: timeZone) == nil {
+            throw ValidationError("--time-zone \(timeZone) is not the name of a time zone; use one such as Europe/Berlin or Asia/Taipei, or `server`.")
+        }
+        if let dayStartsAt, !BoardCalendar.hours.contains(dayStartsAt) {
+            throw ValidationError("--day-starts-at must be a whole hour from 0 to 23.")
+        }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard idleTimeout > 0, bodyTimeout > 0 else { throw ValidationError("Timeouts must be more than 0 seconds.") }
         guard undoDepth >= 1, undoDays > 0, historyDays >= 1 else {
@@ -97,17 +109,19 @@ struct Serve: AsyncParsableCommand {
                     logger.notice("Upgraded the board's database from schema \(upgrade.from) to \(upgrade.to); a copy of it as it was is at \(upgrade.backup ?? "-")")
                 }
             }
+            try await Self.saveDaySettings(store, timeZone: timeZone, dayStartsAt: dayStartsAt, logger: logger)
             try await serve(store, board: path, configuration: configuration, logger: logger)
         case .postgres(let url):
             let store = try PostgresBoardStore(url: url, logger: logger, policy: policy)
             let shown = try PostgresLocation(url: url).redacted
-            let migrationLog = logger
+            let (timeZone, dayStartsAt, migrationLog) = (self.timeZone, self.dayStartsAt, logger)
             // The pool and the listener run beside the server, start before it and stop after it.
             try await serve(store, board: shown, configuration: configuration, logger: logger, storeWork: { await store.run() }) {
                 do {
                     if let upgrade = try await store.migrate() {
                         migrationLog.notice("Upgraded the board's database from schema \(upgrade.from) to \(upgrade.to)")
                     }
+                    try await Self.saveDaySettings(store, timeZone: timeZone, dayStartsAt: dayStartsAt, logger: migrationLog)
                 } catch let error as SchemaUpgradeError {
                     throw ValidationError(error.description)
                 } catch let error as StoreUnavailable {
@@ -115,6 +129,15 @@ struct Serve: AsyncParsableCommand {
                 }
             }
         }
+    }
+
+    /// `--time-zone` and `--day-starts-at`, saved with the board (what is not given stays as the board has it).
+    private static func saveDaySettings(_ store: some BoardStore, timeZone: String?, dayStartsAt: Int?, logger: Logger) async throws {
+        guard timeZone != nil || dayStartsAt != nil else { return }
+        let current = try await store.settings()
+        let zone = timeZone.map { $0 == "server" ? nil : $0 } ?? current.timeZone
+        let saved = try await store.saveSettings(timeZone: zone, dayStartsAt: dayStartsAt ?? current.dayStartsAt, client: nil).value
+        logger.info("the board's day follows \(saved.timeZone ?? "the server's zone (\(store.serverZone.identifier))") and starts at \(saved.dayStartsAt):00")
     }
 
     /// Serves `store` until the server is stopped (`serveBoard`).

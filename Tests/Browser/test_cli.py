@@ -50,6 +50,30 @@ class CommandLineTests(unittest.TestCase):
         self.assertNotEqual(result.returncode, 0)
         self.assertIn("--undo-depth, --undo-days and --history-days must be at least 1", result.stderr)
 
+    def test_the_boards_day_can_be_set_by_flags_and_is_kept_with_the_board(self):
+        import json
+        server = Server(extra_args=["--time-zone", "Asia/Taipei", "--day-starts-at", "4"]).start()
+        self.addCleanup(server.cleanup)
+        status, _, body = server.request("/settings", headers={"Accept": "application/json"})
+        self.assertEqual(status, 200)
+        self.assertEqual((json.loads(body)["timeZone"], json.loads(body)["dayStartsAt"]), ("Asia/Taipei", 4))
+        server.stop()
+        # Started again without the flags, the board keeps them; `server` gives the zone back to the server.
+        again = Server(database=server.database, extra_args=["--time-zone", "server"]).start()
+        self.addCleanup(again.cleanup)
+        status, _, body = again.request("/settings", headers={"Accept": "application/json"})
+        self.assertEqual((json.loads(body)["timeZone"], json.loads(body)["dayStartsAt"]), (None, 4))
+
+    def test_a_day_that_cannot_be_is_refused_at_start(self):
+        import subprocess
+        from harness import BINARY
+        result = subprocess.run([BINARY, "--time-zone", "Mars/Olympus"], capture_output=True, text=True, timeout=30)
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("--time-zone Mars/Olympus is not the name of a time zone", result.stderr)
+        result = subprocess.run([BINARY, "--day-starts-at", "25"], capture_output=True, text=True, timeout=30)
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("--day-starts-at must be a whole hour from 0 to 23", result.stderr)
+
     def test_a_database_server_that_cannot_be_reached_is_said_plainly(self):
         import subprocess
         from harness import BINARY

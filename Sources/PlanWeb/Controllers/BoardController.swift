@@ -112,7 +112,9 @@ struct BoardController {
         try await deps.boardChange(request, context) {
             let undone = try await deps.store.undo(client: context.clientID)
             let task = undone.value.task
-            return Answer.redirect(to: undone.value.exists ? Route.cardPath(task.id) : Route.board.path) {
+            // A task the undo sent (back) to the logbook is shown there.
+            let back = !undone.value.exists ? Route.board.path : task.inLogbook ? Route.logbookEntry(task.id).path : Route.cardPath(task.id)
+            return Answer.redirect(to: back) {
                 try .json(UndoJSON(
                     revision: undone.revision, undone: undone.value.undone.rawValue, exists: undone.value.exists,
                     task: TaskJSON(task, card: undone.value.exists ? try deps.cardHTML(task, context.language, today: try await deps.today()) : nil)))

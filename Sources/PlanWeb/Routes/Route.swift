@@ -35,11 +35,19 @@ enum Route: Hashable, Sendable {
     case login
     case logout
     case search
+    // The board's days: the logbook, clearing finished tasks into it, and the board's settings.
+    case logbook
+    case logbookEntry(TaskID)
+    case putBack(TaskID)
+    case logbookDelete(TaskID)
+    case clearFinished(BoardColumn)
+    case settings
 
     /// One row of the table.
     enum Name: String, CaseIterable, Sendable {
         case board, healthz, addTask, task, taskActions, move, finish, delete, schedule, reading, undo, columnFinished, welcome, language
         case export, `import`, importReview, importSummary, events, login, logout, search
+        case logbook, logbookEntry, putBack, logbookDelete, clearFinished, settings
 
         /// The path, with `{name}` where a value goes: how scripts fill it in, and the router's pattern.
         var template: String {
@@ -66,15 +74,22 @@ enum Route: Hashable, Sendable {
             case .login: "/login"
             case .logout: "/logout"
             case .search: "/search"
+            case .logbook: "/logbook"
+            case .logbookEntry: "/logbook/{id}"
+            case .putBack: "/logbook/{id}/put-back"
+            case .logbookDelete: "/logbook/{id}/delete"
+            case .clearFinished: "/columns/{column}/clear-finished"
+            case .settings: "/settings"
             }
         }
 
         /// The methods it answers (HEAD comes with every GET).
         var methods: [HTTPRequest.Method] {
             switch self {
-            case .board, .healthz, .taskActions, .reading, .export, .importSummary, .events, .search: [.get]
+            case .board, .healthz, .taskActions, .reading, .export, .importSummary, .events, .search, .logbook, .logbookEntry: [.get]
             case .addTask, .move, .finish, .delete, .schedule, .undo, .columnFinished, .welcome, .language, .logout: [.post]
-            case .task, .import, .importReview, .login: [.get, .post]
+            case .putBack, .logbookDelete, .clearFinished: [.post]
+            case .task, .import, .importReview, .login, .settings: [.get, .post]
             }
         }
 
@@ -134,6 +149,12 @@ enum Route: Hashable, Sendable {
         case .login: .login
         case .logout: .logout
         case .search: .search
+        case .logbook: .logbook
+        case .logbookEntry: .logbookEntry
+        case .putBack: .putBack
+        case .logbookDelete: .logbookDelete
+        case .clearFinished: .clearFinished
+        case .settings: .settings
         }
     }
 
@@ -142,7 +163,8 @@ enum Route: Hashable, Sendable {
     var path: String {
         switch self {
         case .task(let id), .taskActions(let id), .move(let id), .finish(let id), .delete(let id), .schedule(let id): name.path(["id": String(id)])
-        case .columnFinished(let column): name.path(["column": column.rawValue])
+        case .logbookEntry(let id), .putBack(let id), .logbookDelete(let id): name.path(["id": String(id)])
+        case .columnFinished(let column), .clearFinished(let column): name.path(["column": column.rawValue])
         case .importReview(let upload): name.path(["upload": upload])
         case .importSummary(let revision): name.path(["revision": String(revision)])
         default: name.template

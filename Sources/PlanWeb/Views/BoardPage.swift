@@ -47,6 +47,9 @@ package struct BoardPage: PageView {
         let add: AddForm
         /// Where its "hide finished" / "show finished" button posts.
         let finishedPath: String
+        /// Where its "Clear" button posts (finished tasks to the logbook now), and what it does in words.
+        let clearFinishedPath: String
+        let clearFinishedLabel: String
 
         /// Where the cards go in the page: drawing thousands of them through Mustache would copy
         /// them section by section, so the page is drawn around a marker and they are spliced in.
@@ -77,7 +80,9 @@ package struct BoardPage: PageView {
                 hidesFinished: preferences.hidesFinished(in: column),
                 drawn: cards[column] ?? [],
                 add: addForms[column] ?? AddForm(),
-                finishedPath: Route.columnFinished(column).path)
+                finishedPath: Route.columnFinished(column).path,
+                clearFinishedPath: Route.clearFinished(column).path,
+                clearFinishedLabel: strings("board.clearFinishedLabel", ["column": title]))
         }
         self.menu = menu
         self.scriptStrings = scriptStrings

@@ -41,6 +41,8 @@ extension BoardPage.ColumnView: MustacheParent {
         case "cards": cards
         case "add": add
         case "finishedPath": finishedPath
+        case "clearFinishedPath": clearFinishedPath
+        case "clearFinishedLabel": clearFinishedLabel
         default: nil
         }
     }
