@@ -111,9 +111,21 @@ extension PostgresBoardStore {
             // pg_trgm is a trusted extension: a database's owner may create it. The folded text is
             // worked out in Swift (SearchText) so both stores decide a match on the same text: the
             // rows stored before are filled in by `migrate()` right after, in the same transaction.
-            "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+            // The extension is the database's, not the schema's: made once, in public (boards in
+            // schemas of their own share it), under a lock so boards migrating at once do not race
+            // to make it; the index names its operator class wherever the extension lives.
             "ALTER TABLE task ADD COLUMN search_text TEXT",
-            "CREATE INDEX task_search ON task USING gin (search_text gin_trgm_ops)",
+            #"""
+            DO $$
+            DECLARE home text;
+            BEGIN
+                PERFORM pg_advisory_xact_lock(hashtext('planboard pg_trgm'));
+                CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public;
+                SELECT n.nspname INTO home FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm';
+                EXECUTE format('CREATE INDEX task_search ON task USING gin (search_text %I.gin_trgm_ops)', home);
+            END
+            $$
+            """#,
         ]),
         Migration(id: "v5: uploads waiting for review belong to a client and are imported once", statements: [
             // client: whose review it is (each client may keep only a few waiting); imported_as: the

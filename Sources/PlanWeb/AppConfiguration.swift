@@ -14,7 +14,8 @@ public struct AppConfiguration: Sendable {
     /// Largest import file accepted, in bytes.
     public var maxImportSize: Int = 8 << 20
     /// Exports and imports answered at once; one more is told to try again (`HeavyRequestGate`).
-    public var maxHeavyRequests = 2
+    public var maxHeavyRequests = Self.defaultMaxHeavyRequests
+    public static let defaultMaxHeavyRequests = 2
     /// How many uploads may wait for review, per session and in bytes altogether.
     public var stashLimits = StashLimits()
     /// Host names accepted in the `Host` header besides the loopback names (DNS-rebinding defence).

@@ -112,18 +112,20 @@ import Testing
         let store = try await Self.store(logbook: 2)
         let entry = try await store.logbook(after: nil, limit: 1).entries[0]
         try await TestApp.make(store: store).test(.router) { client in
-            let ids = try await client.addTasks(["Already in Today"])
+            let ids = try await client.addTasks(["Already on the board"])
             let response = try await client.post("/logbook/\(entry.id)/put-back")
             #expect(response.status == .seeOther)
             #expect(response.headers[.location] == "/#task-\(entry.id)")
-            #expect(try await client.titles()["today"] == ["Logbook entry 0", "Already in Today"])
-            let board = try await client.get("/").text
+            #expect(try await client.titles()["today"] == ["Logbook entry 0", "Already on the board"])
+            // The notice is the cookie the answer set, shown once on the board it leads to.
+            let notice = try #require(response.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+            let board = try await client.execute(uri: "/", method: .get, headers: [.cookie: "pb_session=\(TestApp.token); \(notice)"]).text
             #expect(board.contains("Put “Logbook entry 0” back at the top of Today."))
             #expect(!(try await client.get("/logbook").text.contains(">Logbook entry 0<")))
             // The board's Undo takes it back to the logbook, and shows it there.
             let undone = try await client.post("/undo")
             #expect(undone.headers[.location] == "/logbook/\(entry.id)")
-            #expect(try await client.titles()["today"] == ["Already in Today"])
+            #expect(try await client.titles()["today"] == ["Already on the board"])
             #expect(try await client.get("/logbook").text.contains(">Logbook entry 0<"))
             _ = ids
             // Putting back what is on the board is refused, on the logbook page for a person.

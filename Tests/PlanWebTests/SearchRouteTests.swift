@@ -116,7 +116,7 @@ import Testing
             try await TestApp.make().test(.router) { client in
                 let response = try await client.get(uri("a b c d e f g h i"))
                 #expect(response.status == .unprocessableContent && response.text.contains("最多只能有 8 個詞"))
-                #expect(try await client.get(uri("牛奶")).text.contains("看板和記錄簿中都沒有含「牛奶」的任務。"))
+                #expect(try await client.get(uri("牛奶")).text.contains("看板和完成紀錄中都沒有含「牛奶」的任務。"))
             }
         }
     }

@@ -11,8 +11,8 @@ import Testing
             #expect(page.status == .ok)
             #expect(page.text.contains(#"name="time_zone" type="text" value="""#))
             #expect(page.text.contains(#"name="day_starts" type="text" inputmode="numeric" value="0""#))
-            #expect(page.text.contains("Leave it empty to follow the server's zone (\(TimeZone(identifier: "UTC")!.identifier))."))
-            #expect(page.text.contains("On the board's clock it is now Sunday, 22 November 2026, 09:00."))
+            #expect(page.text.contains("Leave it empty to follow the server&#39;s zone (\(TimeZone(identifier: "UTC")!.identifier))."))
+            #expect(page.text.contains("On the board&#39;s clock it is now Sunday, 22 November 2026, 09:00."))
             let json = try await client.get("/settings", json: true).jsonObject()
             #expect(json["timeZoneInEffect"] as? String == TimeZone(identifier: "UTC")!.identifier)
             #expect(json["dayStartsAt"] as? Int == 0)
@@ -26,11 +26,11 @@ import Testing
             #expect(saved.status == .seeOther)
             #expect(saved.headers[.location] == "/settings?saved=1")
             let page = try await client.get("/settings?saved=1").text
-            #expect(page.contains("Saved. The board's day follows Asia/Taipei and starts at 04:00."))
+            #expect(page.contains("Saved. The board&#39;s day follows Asia/Taipei and starts at 04:00."))
             #expect(page.contains(#"value="Asia/Taipei""#))
             // 09:00 UTC is 17:00 in Taipei.
             #expect(page.contains("it is now Sunday, 22 November 2026, 17:00."))
-            #expect(try await client.get("/logbook").text.contains("Days follow the board's clock: Asia/Taipei, a new day from 04:00."))
+            #expect(try await client.get("/logbook").text.contains("Days follow the board&#39;s clock: Asia/Taipei, a new day from 04:00."))
             let json = try await client.post("/settings", ["time_zone": "", "day_starts": "23"], json: true)
             #expect(json.status == .ok)
             let body = try json.jsonObject()
@@ -55,8 +55,8 @@ import Testing
          "未儲存：新的一天開始的時間必須是 0 至 23 的整點。你輸入的是「25」。",
          "未儲存：新的一天開始的時間必須是 0 至 23 的整點。你輸入的是「abc」。"),
         ("zh-Hans", "未保存：时区必须是时区名称，例如 Asia/Shanghai 或 Europe/Berlin。你输入的是“Mars/Olympus”。",
-         "未保存：新的一天开始的时间必须是 0 到 23 的整点。你输入的是“25”。",
-         "未保存：新的一天开始的时间必须是 0 到 23 的整点。你输入的是“abc”。"),
+         "未保存：新的一天开始的时间必须是 0 至 23 的整点。你输入的是“25”。",
+         "未保存：新的一天开始的时间必须是 0 至 23 的整点。你输入的是“abc”。"),
     ])
     func badSettingsAreRefusedInTheReadersLanguageWithWhatTheyTypedKept(language: String, zone: String, hour: String, word: String) async throws {
         try await TestApp.make().test(.router) { client in

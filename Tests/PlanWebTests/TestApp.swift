@@ -50,10 +50,11 @@ enum TestApp {
 
     static func make(
         store: (any BoardStore)? = nil, maxBodySize: Int = 1 << 20, streamLifetime: Duration = .milliseconds(400), assetVersion: String? = "0123456789ab",
-        stashLimits: StashLimits = StashLimits()
+        stashLimits: StashLimits = StashLimits(), maxHeavyRequests: Int = AppConfiguration.defaultMaxHeavyRequests
     ) async throws -> some ApplicationProtocol {
         var configuration = AppConfiguration(host: "127.0.0.1", port: 0, resources: root, maxBodySize: maxBodySize)
         configuration.stashLimits = stashLimits
+        configuration.maxHeavyRequests = maxHeavyRequests
         // Live-update streams end quickly in tests, so a request for /events returns a whole body.
         configuration.streamLifetime = streamLifetime
         configuration.heartbeat = .milliseconds(100)

@@ -27,9 +27,12 @@ struct BoardClockText: Sendable {
 
     /// "14:05" on the board's clock.
     func time(_ instant: Date) -> String {
-        var style = Date.FormatStyle(date: .omitted, time: .shortened, timeZone: calendar.timeZone)
-        style.locale = strings.language.locale
-        return instant.formatted(style)
+        // Two digits for the hour in every language, as the rest of the board writes times.
+        var gregorian = Calendar(identifier: .gregorian)
+        gregorian.timeZone = calendar.timeZone
+        let parts = gregorian.dateComponents([.hour, .minute], from: instant)
+        let (hour, minute) = (parts.hour ?? 0, parts.minute ?? 0)
+        return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
     }
 
     /// "04:00": the hour the board's day starts.
