@@ -116,7 +116,7 @@ class LiveUpdateTests(DragTestCase):
         from dragkit import Client
         self.api.add("today", ["Alpha"])
         self.driver.execute_cdp_cmd("Network.enable", {})
-        self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/events*"]})
+        self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/events?since=*"]})
         self.open_board()
         self.js("window.__notReloaded = true; window.__wholeSyncs = 0;"
                 "document.getElementById('board').addEventListener('planboard:sync', (e) => { if (e.detail.whole) window.__wholeSyncs += 1; })")
