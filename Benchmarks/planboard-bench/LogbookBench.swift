@@ -56,7 +56,7 @@ func benchLogbook(board: Data, resources: URL, logger: Logger) async throws {
         } else {
             print(label + "GET /logbook answered \(logbook.status)")
         }
-        let ids = try await store.board().tasks(in: .today).map(\.id)
+        let ids = try await store.board().tasks(in: .today).filter { !$0.finished }.map(\.id)  // a finished task cannot move
         var generator = SystemRandomNumberGenerator()
         print(label + row("move within Today (store)", try await measureAsync {
             let id = ids.randomElement(using: &generator)!
