@@ -121,7 +121,10 @@ func benchSearch(resources: URL, logger: Logger) async throws {
     let withIndex = try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int
     let bare = try DatabaseQueue(path: copy)
     try await bare.writeWithoutTransaction { db in
-        try db.execute(sql: "DROP TABLE taskSearchTerms; DROP TABLE taskSearch; UPDATE task SET searchText = ''")
+        try db.execute(sql: """
+            DROP TRIGGER taskSearch_insert; DROP TRIGGER taskSearch_delete; DROP TRIGGER taskSearch_unindex; DROP TRIGGER taskSearch_index;
+            DROP TABLE taskSearchTerms; DROP TABLE taskSearch; UPDATE task SET searchText = ''
+            """)
         try db.execute(sql: "VACUUM")
     }
     let without = try FileManager.default.attributesOfItem(atPath: copy)[.size] as! Int
