@@ -9,6 +9,11 @@ struct BoardClockText: Sendable {
 
     /// "Friday, 27 November 2026" / "2026年11月27日 星期五".
     func day(_ day: BoardDay) -> String {
+        Self.day(day, strings: strings)
+    }
+
+    /// A board day in `strings`' language; it needs no zone (search's logbook entries use it too).
+    static func day(_ day: BoardDay, strings: Strings) -> String {
         // A board day has no zone: its noon in UTC is that date in UTC.
         let noon = Date(timeIntervalSince1970: Double(day.daysSinceEpoch) * 86_400 + 43_200)
         var style = Date.FormatStyle(date: .complete, time: .omitted, timeZone: TimeZone(identifier: "UTC")!)

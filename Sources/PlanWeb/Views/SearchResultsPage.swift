@@ -45,7 +45,7 @@ struct SearchResultsPage: PageView {
             return Result(
                 path: Route.task(task.id).path, title: title, snippet: title.matched && snippet == nil ? nil : snippet,
                 place: task.inLogbook
-                    ? strings("search.inLogbook", ["day": SearchResultsPage.day(task.finishedDay, strings: strings)])
+                    ? strings("search.inLogbook", ["day": task.finishedDay.map { BoardClockText.day($0, strings: strings) } ?? ""])
                     : strings.column(task.column),
                 finished: task.finished, important: task.important, inLogbook: task.inLogbook)
         }
@@ -82,16 +82,6 @@ struct SearchResultsPage: PageView {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
-    }
-
-    /// A logbook day in the reader's language ("24 Nov 2026", "2026年11月24日").
-    static func day(_ day: BoardDay?, strings: Strings) -> String {
-        guard let day else { return "" }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: strings.language.tag)
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.setLocalizedDateFormatFromTemplate("yMMMd")
-        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(day.daysSinceEpoch) * 86_400))
     }
 }
 
