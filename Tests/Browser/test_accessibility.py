@@ -120,8 +120,9 @@ class AccessibilityTests(DragTestCase):
               .filter((e) => !(e.getAttribute('aria-label') || e.getAttribute('aria-labelledby') || e.labels?.length || e.textContent.trim()))
               .map((e) => e.outerHTML.slice(0, 80));""")
         self.assertEqual(unnamed, [])
-        # Tab from the top of the page to the first card, as a keyboard user would.
-        for _ in range(12):
+        # Tab from the top of the page to the first card, as a keyboard user would (past the skip
+        # links, the header's search field and links, the language switch and the add forms).
+        for _ in range(20):
             self.key("Tab")
             if self.js("return document.activeElement.classList.contains('task')"):
                 break
