@@ -27,7 +27,8 @@ URL_LINE = re.compile(r"PlanBoard is running at (http://\S+?)/\s")
 class Server:
     """`planboard --port 0` on a fresh database file, as a newcomer would run it."""
 
-    def __init__(self, database=None, extra_args=()):
+    def __init__(self, database=None, extra_args=(), launcher=()):
+        self.launcher = list(launcher)
         self.folder = tempfile.mkdtemp(prefix="planboard-browser-")
         self.database = database or os.path.join(self.folder, "data", "board.sqlite")
         self.extra_args = list(extra_args)
@@ -39,7 +40,7 @@ class Server:
         self.log_path = os.path.join(self.folder, "server.log")
         self.log = open(self.log_path, "w")
         self.process = subprocess.Popen(
-            [BINARY, "--host", "127.0.0.1", "--port", "0", "--database", self.database, *self.extra_args],
+            [*self.launcher, BINARY, "--host", "127.0.0.1", "--port", "0", "--database", self.database, *self.extra_args],
             stdout=subprocess.PIPE, stderr=self.log, text=True, cwd=self.folder)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

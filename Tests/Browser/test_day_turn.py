@@ -1,10 +1,18 @@
 """The day's turn reaches an open tab: the server runs under libfaketime with its clock a few seconds
 before midnight, a finished task is on the board, and when the board's day turns the task leaves
 the open page for the logbook, in place, without a reload. (`faketime` from Debian; only the
-server's wall clock is moved, its monotonic clock and the browser's are left alone.)"""
+server's wall clock is moved, its monotonic clock and the browser's are left alone. libfaketime
+would also shift the deadlines of the monotonic timers that Swift's `Task.sleep` sets, so
+`faketime_timerfd.c` is preloaded before it to hand those to the kernel unchanged. And a Swift
+program started straight under libfaketime 0.9.10 found its `CommandLine.arguments` empty here
+(so `--port 0 --database …` were ignored), while one started by a process that already runs under
+libfaketime (which then hands its shared clock down in FAKETIME_SHARED) sees them; so the server is
+started through `env`.)"""
 import json
 import os
 import shutil
+import subprocess
+import tempfile
 import time
 import unittest
 
@@ -20,12 +28,19 @@ LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1"
 class DayTurnTests(unittest.TestCase):
     def start_server_before_midnight(self, seconds_before):
         """`planboard` whose wall clock reads `seconds_before` seconds before midnight UTC, and runs on from there."""
-        started = 86_400 - seconds_before
-        clock = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(1_795_392_000 + started))  # 2026-11-23 minus a little
+        midnight = 1_795_392_000  # 2026-11-23 00:00:00 UTC
+        clock = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(midnight - seconds_before))
+        folder = tempfile.mkdtemp(prefix="planboard-faketime-")
+        self.addCleanup(shutil.rmtree, folder, ignore_errors=True)
+        shim = os.path.join(folder, "faketime_timerfd.so")
+        compiler = shutil.which("cc") or shutil.which("clang")
+        self.assertIsNotNone(compiler, "a C compiler (cc or clang) builds the timerfd shim")
+        subprocess.run([compiler, "-shared", "-fPIC", "-O2", "-o", shim,
+                        os.path.join(os.path.dirname(os.path.abspath(__file__)), "faketime_timerfd.c")], check=True)
         saved = {key: os.environ.get(key) for key in ("LD_PRELOAD", "FAKETIME", "FAKETIME_DONT_FAKE_MONOTONIC", "TZ")}
-        os.environ.update({"LD_PRELOAD": LIBFAKETIME, "FAKETIME": "@" + clock, "FAKETIME_DONT_FAKE_MONOTONIC": "1", "TZ": "UTC"})
+        os.environ.update({"LD_PRELOAD": shim + " " + LIBFAKETIME, "FAKETIME": "@" + clock, "FAKETIME_DONT_FAKE_MONOTONIC": "1", "TZ": "UTC"})
         try:
-            self.server = Server().start()
+            self.server = Server(launcher=["env"]).start()
         finally:
             for key, value in saved.items():
                 if value is None:

@@ -96,6 +96,9 @@ class LogbookPageTests(DragTestCase):
         self.driver.get(self.server.url + "/")
         self.driver.find_element(By.CSS_SELECTOR, ".language-menu summary").click()
         self.driver.find_element(By.CSS_SELECTOR, 'button[lang="zh-Hant"]').click()
+        # The choice is a form post answered by a redirect: let it land before going on, or the
+        # redirect's page replaces the next one.
+        self.wait(lambda d: d.execute_script("return document.documentElement.lang") == "zh-Hant")
         self.driver.get(self.server.url + "/logbook")
         self.assertIn("完成紀錄", self.driver.title)
         self.shot("logbook-zh-Hant")
