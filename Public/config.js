@@ -30,6 +30,8 @@ export const config = Object.freeze({
   slide: 160,
   /** How long a finished card shakes when someone tries to lift it. */
   refusal: 650,
+  /** How long the page waits before listening again when the browser gave up on the live stream. */
+  liveRetry: 3000,
   /** How long a card another tab changed glows. */
   highlight: 1600,
   /** How long a message stays up; one with Undo stays longer. Errors stay until dismissed. */

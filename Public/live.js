@@ -23,7 +23,13 @@ export function listen(board) {
   const source = new EventSource(`${path('events')}?since=${encodeURIComponent(String(revision()))}`);
   // `data-live` says whether other tabs' changes are arriving (for styles, scripts and tests).
   source.addEventListener('open', () => { board.dataset.live = 'connected'; });
-  source.addEventListener('error', () => { board.dataset.live = 'reconnecting'; });
+  source.addEventListener('error', () => {
+    board.dataset.live = 'reconnecting';
+    // The browser retries a dropped stream by itself, but gives up for good on some failures (an
+    // answer that is not a stream, such as a proxy's 502 while the server restarts, or a blocked
+    // request): then start again after a pause, from the revision the page shows.
+    if (source.readyState === EventSource.CLOSED) setTimeout(() => listen(board), setting('liveRetry'));
+  });
   source.addEventListener('change', (event) => {
     queue.push(JSON.parse(event.data));
     show();

@@ -110,7 +110,6 @@ class LiveUpdateTests(DragTestCase):
         self.assertTrue(self.js("return window.__notReloaded === true"))
         self.assertEqual(self.dom_titles(), self.titles())
 
-    @unittest.skip("written with issue 22, item 1, not yet passing: the 190 cards do not all appear within the wait (open in issue 22's note)")
     def test_a_tab_too_far_behind_is_told_to_refresh_and_redraws_in_place(self):
         # Issue 22, item 1: a catch-up past its byte budget is one `refresh`; the tab then fetches
         # the board's cards once and shows them without a reload.

@@ -116,7 +116,6 @@ class LogbookWithoutJavaScriptTests(unittest.TestCase):
         self.driver = chromium(javascript=False)
         self.addCleanup(self.driver.quit)
 
-    @unittest.skip("written with issue 19, not yet passing: Undo after deleting a logbook entry without JavaScript opens another entry's page (open in issue 19's note)")
     def test_clear_put_back_delete_and_undo_through_forms(self):
         api = BoardSession(self.server.url)
         for title in ("Water the plants", "Call the bank"):
