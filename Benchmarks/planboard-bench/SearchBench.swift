@@ -71,7 +71,7 @@ struct SeededRandom {
     }
 }
 
-func benchSearch(resources: URL, logger: Logger) async throws {
+func benchSearch(resources: URL, logger: Logger, keep: String?) async throws {
     print("")
     print("Search: 3,000 tasks on the board and 50,000 in the logbook, a third of them in Chinese (first page of 50)")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("planboard-bench-\(UUID().uuidString)")
@@ -117,6 +117,11 @@ func benchSearch(resources: URL, logger: Logger) async throws {
     try await queue.writeWithoutTransaction { db in
         try db.execute(sql: "VACUUM")
         try db.execute(sql: "VACUUM INTO ?", arguments: [copy])
+    }
+    if let keep {
+        try? FileManager.default.removeItem(atPath: keep)
+        try FileManager.default.copyItem(atPath: path, toPath: keep)
+        print("  the searched board is kept at \(keep)")
     }
     let withIndex = try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int
     let bare = try DatabaseQueue(path: copy)

@@ -37,19 +37,23 @@ func row(_ label: String, _ result: (median: Double, p95: Double, runs: Int)) ->
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
-    print("usage: planboard-bench FOLDER [--profile COUNT]  (FOLDER holds board-30.json, board-300.json, board-3000.json: see scripts/bench)")
+    print("usage: planboard-bench FOLDER [--profile COUNT] [--search-only [--keep PATH]]  (FOLDER holds board-30.json, board-300.json, board-3000.json: see scripts/bench)")
     exit(2)
 }
 /// `--profile 300`: only that board, a fixed number of requests and no timing, for a profiler
 /// (`valgrind --tool=callgrind`) to count where the instructions go.
 let profile = arguments.firstIndex(of: "--profile").flatMap { arguments.count > $0 + 1 ? Int(arguments[$0 + 1]) : nil }
 let boards = URL(fileURLWithPath: arguments[1])
+/// `--search-only`: only the search figures; `--keep PATH` also leaves the searched board there,
+/// to read its query plans with the sqlite3 shell.
+let searchOnly = arguments.contains("--search-only")
+let keptSearchBoard = arguments.firstIndex(of: "--keep").flatMap { arguments.count > $0 + 1 ? arguments[$0 + 1] : nil }
 let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 var logger = Logger(label: "bench")
 logger.logLevel = .error
 
 print("PlanBoard benchmarks (release build, \(ProcessInfo.processInfo.activeProcessorCount) cores)")
-for count in profile.map({ [$0] }) ?? [30, 300, 3_000] {
+for count in searchOnly ? [] : profile.map({ [$0] }) ?? [30, 300, 3_000] {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("planboard-bench-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = try SQLiteBoardStore.open(path: folder.appendingPathComponent("board.sqlite").path)
@@ -122,11 +126,13 @@ for count in profile.map({ [$0] }) ?? [30, 300, 3_000] {
     _ = try? await server.value
 }
 
-print("")
-print("Move one task within a column (one transaction: validate, find neighbours, write one row, log the change)")
-print("  column   median        p95   runs")
+if !searchOnly {
+    print("")
+    print("Move one task within a column (one transaction: validate, find neighbours, write one row, log the change)")
+    print("  column   median        p95   runs")
+}
 var generator = SystemRandomNumberGenerator()
-for count in [300, 3_000] {
+for count in searchOnly ? [] : [300, 3_000] {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("planboard-bench-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = try SQLiteBoardStore.open(path: folder.appendingPathComponent("board.sqlite").path)
@@ -148,5 +154,7 @@ for count in [300, 3_000] {
     print(String(format: "  %5d  %8.3f ms  %8.3f ms  %5d", count, samples[samples.count / 2], samples[samples.count * 95 / 100], samples.count))
 }
 
-try await benchLogbook(board: try Data(contentsOf: boards.appendingPathComponent("board-300.json")), resources: resources, logger: logger)
-try await benchSearch(resources: resources, logger: logger)
+if !searchOnly {
+    try await benchLogbook(board: try Data(contentsOf: boards.appendingPathComponent("board-300.json")), resources: resources, logger: logger)
+}
+try await benchSearch(resources: resources, logger: logger, keep: keptSearchBoard)

@@ -5,39 +5,70 @@ import PlanStore
 
 extension SQLiteBoardStore {
     public func search(_ query: SearchQuery, offset: Int, limit: Int) async throws -> SearchPage {
-        let limit = min(max(limit, 1), SearchPage.maxLimit)
-        let offset = min(max(offset, 0), SearchPage.maxOffset)
-        return try await writer.read { db in
+        try await writer.read { db in
             // The trigram index narrows by every term it can (`indexMatch`); instr() then decides
             // every term on the folded text itself, so a match is exactly what SearchQuery.matches
-            // says. A query the index cannot narrow reads the folded text of every task instead.
-            var sql: String
-            var arguments: StatementArguments = []
+            // says. When the index leaves few candidates, only they are read (by rowid) and ordered;
+            // when it leaves many, or cannot narrow the query, tasks are read in the order they are
+            // listed in (the board column by column, then the newest logbook entries) and reading
+            // stops once the page is full (SearchPaging).
+            var candidates: [Int64]? = nil
             switch try Self.indexMatch(db, query) {
             case .nothing:
                 return SearchPage(tasks: [], next: nil)
             case .everything:
-                sql = "SELECT task.* FROM task WHERE 1"
+                break
             case .match(let expression):
-                sql = "SELECT task.* FROM taskSearch JOIN task ON task.id = taskSearch.rowid WHERE taskSearch MATCH ?"
-                arguments += [expression]
+                let found = try Int64.fetchAll(
+                    db, sql: "SELECT rowid FROM taskSearch WHERE taskSearch MATCH ? LIMIT ?",
+                    arguments: [expression, SearchPaging.recentWindow])
+                if found.isEmpty { return SearchPage(tasks: [], next: nil) }
+                if found.count < SearchPaging.recentWindow { candidates = found }
             }
-            for term in query.terms {
-                sql += " AND instr(task.searchText, ?) > 0"
-                arguments += [term]
+            let terms = query.terms.map { _ in " AND instr(task.searchText, ?) > 0" }.joined()
+            func matching(_ place: String, _ placeArguments: StatementArguments, order: String, limit: Int, offset: Int = 0) throws -> [PlanTask] {
+                try PlanTask.fetchAll(
+                    db, sql: "SELECT task.* FROM task WHERE \(place)\(terms) \(order) LIMIT ? OFFSET ?",
+                    arguments: placeArguments + StatementArguments(query.terms) + [limit, offset])
             }
-            sql += """
-                 ORDER BY task.inLogbook,
-                    CASE WHEN task.inLogbook = 0 THEN CASE task."column" WHEN 'today' THEN 0 WHEN 'next' THEN 1 ELSE 2 END END,
-                    CASE WHEN task.inLogbook = 0 THEN task.orderKey END,
-                    task.finishedDay DESC, task.finishedAt DESC, task.id DESC
-                 LIMIT ? OFFSET ?
-                """
-            arguments += [limit + 1, offset]
-            let rows = try PlanTask.fetchAll(db, sql: sql, arguments: arguments)
-            return SearchPage(tasks: Array(rows.prefix(limit)), next: rows.count > limit ? offset + limit : nil)
+            var paging = SearchPaging(offset: offset, limit: limit, candidates: candidates == nil ? .many : .few)
+            var ask: SearchPaging.Ask?
+            if let candidates {
+                let ids = "[" + candidates.map(String.init).joined(separator: ",") + "]"
+                let among = "task.id IN (SELECT value FROM json_each(?))"
+                ask = paging.afterBoard(try matching(
+                    "task.inLogbook = 0 AND " + among, [ids], order: #"ORDER BY CASE task."column" WHEN 'today' THEN 0 WHEN 'next' THEN 1 ELSE 2 END, task.orderKey"#,
+                    limit: paging.boardMatches))
+                if case .logbook(let from, let count)? = ask {
+                    paging.afterLogbook(try matching("task.inLogbook = 1 AND " + among, [ids], order: Self.logbookOrder, limit: count, offset: from))
+                }
+                return paging.page
+            }
+            // Column by column in the board's order, each in key order (task_position).
+            var onBoard: [PlanTask] = []
+            for column in BoardColumn.allCases where onBoard.count < paging.boardMatches {
+                onBoard += try matching(
+                    #"task.inLogbook = 0 AND task."column" = ?"#, [column.rawValue], order: "ORDER BY task.orderKey",
+                    limit: paging.boardMatches - onBoard.count)
+            }
+            ask = paging.afterBoard(onBoard)
+            if case .recent(let window, let first)? = ask {
+                let recent = try PlanTask.fetchAll(db, sql: """
+                    SELECT * FROM (SELECT * FROM task WHERE inLogbook = 1 \(Self.logbookOrder) LIMIT ?) AS task
+                    WHERE 1\(terms) \(Self.logbookOrder) LIMIT ?
+                    """, arguments: [window] + StatementArguments(query.terms) + [first])
+                ask = paging.afterRecent(recent)
+            }
+            // The whole logbook in its order (task_logbook), stopping once the page is full.
+            if case .logbook(let from, let count)? = ask {
+                paging.afterLogbook(try matching("task.inLogbook = 1", [], order: Self.logbookOrder, limit: count, offset: from))
+            }
+            return paging.page
         }
     }
+
+    /// The logbook's order, newest first, as its index (task_logbook) keeps it.
+    static let logbookOrder = "ORDER BY task.finishedDay DESC, task.finishedAt DESC, task.id DESC"
 
     /// What the trigram index can say about a query.
     enum IndexMatch: Equatable {

@@ -22,3 +22,82 @@ extension SearchQuery {
     /// The terms a trigram index can find (three characters or more), longest first.
     package var indexedTerms: [String] { terms.filter { $0.unicodeScalars.count >= 3 } }
 }
+
+/// How a page of matches is put together, the same on every store. A store answers three narrow
+/// questions about a query, inside one read, in the order this asks them; so a common word fills
+/// its page without ordering every task it appears in:
+/// 1. `board`: the first `boardMatches` matches on the board, in the board's order;
+/// 2. `recent(window, first)`: the first `first` matches among the `window` newest logbook
+///    entries, newest first (asked only when the index found the query common);
+/// 3. `logbook(offset, count)`: `count` matches of the whole logbook from `offset`, newest first.
+///
+///     var paging = SearchPaging(offset: 0, limit: 20, candidates: .many)
+///     var ask = paging.afterBoard(board(paging.boardMatches))
+///     if case .recent(let window, let first)? = ask { ask = paging.afterRecent(recent(window, first)) }
+///     if case .logbook(let offset, let count)? = ask { paging.afterLogbook(logbook(offset, count)) }
+///     return paging.page
+package struct SearchPaging: Sendable {
+    /// How many of the newest logbook entries are read in order, when the index finds the query
+    /// common, before the index is asked to order its matches. A word in one entry of 50 fills a
+    /// first page of 20 from them; a rarer one, whose matches are few enough to order, does not.
+    /// It is also the count of candidates from which the index calls a query common (`many`).
+    package static let recentWindow = 1_000
+
+    /// What the index found before any task was read: few candidates (ordering all of them is
+    /// cheap) or many (or a query the index cannot narrow at all).
+    package enum Candidates: Sendable, Equatable { case few, many }
+
+    /// A question about the logbook.
+    package enum Ask: Sendable, Equatable {
+        case recent(window: Int, first: Int)
+        case logbook(offset: Int, count: Int)
+    }
+
+    package let offset: Int
+    package let limit: Int
+    let candidates: Candidates
+    private var fromBoard: [PlanTask] = []
+    private var logbookOffset = 0
+    /// One more than the page still holds, which says whether another page follows.
+    private var wanted = 0
+    /// The page, once the answers so far make it.
+    package private(set) var page = SearchPage(tasks: [], next: nil)
+
+    package init(offset: Int, limit: Int, candidates: Candidates) {
+        self.limit = min(max(limit, 1), SearchPage.maxLimit)
+        self.offset = min(max(offset, 0), SearchPage.maxOffset)
+        self.candidates = candidates
+    }
+
+    /// How many of the board's matches to ask for first.
+    package var boardMatches: Int { offset + limit + 1 }
+
+    /// Takes the board's first `boardMatches` matches; nil when they fill the page.
+    package mutating func afterBoard(_ onBoard: [PlanTask]) -> Ask? {
+        if onBoard.count > offset + limit {
+            page = SearchPage(tasks: Array(onBoard[offset..<offset + limit]), next: offset + limit)
+            return nil
+        }
+        fromBoard = offset < onBoard.count ? Array(onBoard[offset...]) : []
+        logbookOffset = max(0, offset - onBoard.count)
+        wanted = limit - fromBoard.count + 1
+        if candidates == .many { return .recent(window: Self.recentWindow, first: logbookOffset + wanted) }
+        return .logbook(offset: logbookOffset, count: wanted)
+    }
+
+    /// Takes the matches among the newest entries: the newest entries are a prefix of the
+    /// logbook's order, so enough matches among them are exactly its first matches. Nil when they
+    /// are enough.
+    package mutating func afterRecent(_ recent: [PlanTask]) -> Ask? {
+        guard recent.count == logbookOffset + wanted else { return .logbook(offset: logbookOffset, count: wanted) }
+        afterLogbook(Array(recent[logbookOffset...]))
+        return nil
+    }
+
+    /// Takes the logbook's matches from the page's start in the logbook.
+    package mutating func afterLogbook(_ entries: [PlanTask]) {
+        page = SearchPage(
+            tasks: fromBoard + entries.prefix(limit - fromBoard.count),
+            next: entries.count == wanted ? offset + limit : nil)
+    }
+}

@@ -6,6 +6,8 @@ import tempfile
 import unittest
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
 
 from dragkit import DragTestCase
 from harness import Server, chromium
@@ -110,6 +112,14 @@ class LogbookPageTests(DragTestCase):
 class LogbookWithoutJavaScriptTests(unittest.TestCase):
     """Every step through plain forms and redirects."""
 
+    def load(self, element):
+        """Clicks a link or a form's button and waits for the page it leads to (a form post and its
+        redirect: reading the page before then finds the old one, or none)."""
+        old = self.driver.find_element(By.TAG_NAME, "html")
+        element.click()
+        WebDriverWait(self.driver, 15).until(EC.staleness_of(old))
+        WebDriverWait(self.driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
+
     def setUp(self):
         self.server = Server().start()
         self.addCleanup(self.server.cleanup)
@@ -123,26 +133,26 @@ class LogbookWithoutJavaScriptTests(unittest.TestCase):
             api.post(f"/tasks/{task['id']}/finish", {"finished": "true"})
         driver = self.driver
         driver.get(self.server.url + "/")
-        driver.find_element(By.CSS_SELECTOR, '[data-column="later"] .clear-finished').click()
+        self.load(driver.find_element(By.CSS_SELECTOR, '[data-column="later"] .clear-finished'))
         self.assertIn("Sent 2 finished tasks from Later to the logbook.", driver.find_element(By.TAG_NAME, "body").text)
         self.assertEqual(driver.find_elements(By.CSS_SELECTOR, '[data-column="later"] .task'), [])
-        driver.find_element(By.LINK_TEXT, "Logbook").click()
+        self.load(driver.find_element(By.LINK_TEXT, "Logbook"))
         entries = driver.find_elements(By.CSS_SELECTOR, ".logbook-entry")
         self.assertEqual(len(entries), 2)
         # Delete the first entry, then undo it from the notice.
         first = entries[0].find_element(By.CSS_SELECTOR, ".logbook-entry-title").text
-        entries[0].find_element(By.CSS_SELECTOR, ".button-quiet").click()
+        self.load(entries[0].find_element(By.CSS_SELECTOR, ".button-quiet"))
         self.assertIn(f"Deleted “{first}” from the logbook.", driver.find_element(By.TAG_NAME, "body").text)
         self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, ".logbook-entry")), 1)
-        driver.find_element(By.CSS_SELECTOR, ".banner-undo button").click()
+        self.load(driver.find_element(By.CSS_SELECTOR, ".banner-undo button"))
         self.assertTrue(driver.title.startswith(first), driver.title)
-        driver.find_element(By.LINK_TEXT, "Back to the logbook").click()
+        self.load(driver.find_element(By.LINK_TEXT, "Back to the logbook"))
         self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, ".logbook-entry")), 2)
         # Put back from the list: on the board again, at the top of Later, with Undo.
-        driver.find_elements(By.CSS_SELECTOR, ".logbook-entry")[0].find_element(By.CSS_SELECTOR, ".logbook-entry-actions .button:not(.button-quiet)").click()
+        self.load(driver.find_elements(By.CSS_SELECTOR, ".logbook-entry")[0].find_element(By.CSS_SELECTOR, ".logbook-entry-actions .button:not(.button-quiet)"))
         self.assertIn(f"Put “{first}” back at the top of Later.", driver.find_element(By.TAG_NAME, "body").text)
         self.assertEqual([e.text for e in driver.find_elements(By.CSS_SELECTOR, '[data-column="later"] .task-title')], [first])
-        driver.find_element(By.CSS_SELECTOR, ".banner-undo button").click()
+        self.load(driver.find_element(By.CSS_SELECTOR, ".banner-undo button"))
         # The undo sends it back to the logbook, and shows it there.
         self.assertEqual(driver.title.split(" · ")[:2], [first, "Logbook"])
         self.assertEqual(driver.find_elements(By.CSS_SELECTOR, '[data-column="later"] .task'), [])

@@ -101,6 +101,58 @@ import Testing
         }
     }
 
+    /// Enough logbook entries that a common word takes each path SearchPaging has: "entry" is in
+    /// every task (many candidates, its pages filled from the newest entries), "older" only in the
+    /// oldest entries (many candidates, none among the newest, so the whole logbook is read in its
+    /// order), and
+    /// "seventh" in a few (few candidates). Every page of each, read one after another, is exactly
+    /// the board's matches in the board's order and then the logbook's, newest first.
+    @Test(arguments: StoreKind.available)
+    func everyPathOfPagingListsTheSameMatchesInTheSameOrder(_ kind: StoreKind) async throws {
+        let clock = DayClock("2026-11-24T10:00:00+01:00")
+        try await kind.withStore(now: { clock.now() }, serverZone: TimeZone(identifier: "Europe/Berlin")!) { store in
+            let calendar = try await store.calendar()
+            let window = SearchPaging.recentWindow
+            // "older" is in more entries than the window holds, all of them past it.
+            let count = 2 * window + 40
+            let end = clock.now()
+            let entries = (0..<count).map { index in
+                // Newest first: entry 0 finished last. Two a minute, so several share a day and a time.
+                let finished = end.addingTimeInterval(-Double(index / 2) * 60)
+                let words = (index >= window ? " older" : "") + (index % 7 == 0 ? " seventh" : "")
+                return ImportedTask(
+                    title: "entry \(index)\(words)", column: .today, important: false, finished: true, notes: .none,
+                    created: finished, updated: finished, originalID: nil,
+                    finishedAt: finished, finishedDay: calendar.day(of: finished), inLogbook: true)
+            }
+            _ = try await store.importTasks(entries, summary: nil, client: nil)
+            _ = try await store.add(["entry on the board, later older seventh"], to: .later)
+            _ = try await store.add(["entry on the board, today", "entry on the board, today older seventh"], to: .today)
+            // The logbook's order: newest first; at the same time, the higher id first.
+            let logbook = try await store.logbookTitles()
+            #expect(logbook.count == count)
+            let board = ["entry on the board, today", "entry on the board, today older seventh", "entry on the board, later older seventh"]
+            for (word, expected) in [
+                ("entry", board + logbook),
+                ("older", board.filter { $0.contains("older") } + logbook.filter { $0.contains("older") }),
+                ("seventh", board.filter { $0.contains("seventh") } + logbook.filter { $0.contains("seventh") }),
+            ] {
+                var listed: [String] = []
+                var offset: Int? = 0
+                while let from = offset, from < count + 10 {
+                    let page = try await store.search(try query(word), offset: from, limit: 97)
+                    listed += page.tasks.map(\.title)
+                    offset = page.next
+                    #expect(page.tasks.count == 97 || page.next == nil, "only the last page of \(word) is short")
+                }
+                let firstDifference = zip(listed, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                #expect(
+                    listed.count == expected.count && firstDifference == nil,
+                    "\(word): \(listed.count) listed, \(expected.count) expected, first difference at \(firstDifference.map(String.init) ?? "none")")
+            }
+        }
+    }
+
     @Test(arguments: StoreKind.available)
     func editsAreFoundAtOnceAndDeletedTasksNever(_ kind: StoreKind) async throws {
         try await kind.withStore { store in

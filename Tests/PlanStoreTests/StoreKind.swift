@@ -157,6 +157,18 @@ extension BoardStore {
         return Dictionary(uniqueKeysWithValues: BoardColumn.allCases.map { ($0, board.tasks(in: $0).map(\.title)) })
     }
 
+    /// The logbook's titles in its own order (newest first), read page by page.
+    func logbookTitles() async throws -> [String] {
+        var titles: [String] = []
+        var cursor: LogbookCursor? = nil
+        repeat {
+            let page = try await logbook(after: cursor, limit: 100)
+            titles += page.entries.map(\.title)
+            cursor = page.next
+        } while cursor != nil
+        return titles
+    }
+
     /// Every task with every stored field, by id.
     func rows() async throws -> [TaskID: PlanTask] {
         Dictionary(uniqueKeysWithValues: try await board().allTasks.map { ($0.id, $0) })

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import PlanCore
+import PlanStore
 import Testing
 @testable import PlanWeb
 
@@ -50,5 +51,29 @@ import Testing
         Self.check(try #require(page.notice), "Notice")
         Self.check(ActionsView.menuTemplate(strings), "ActionsView")
         for item in ActionsView(task: tasks[0], index: 0, count: 3, today: BoardDay(iso: "2026-11-22")!, strings: strings).items { Self.check(item, "ActionsView.Item") }
+    }
+
+    @Test func everySearchViewModelFieldIsAnswered() throws {
+        let strings = try TestApp.strings()
+        let now = Date(timeIntervalSince1970: 0)
+        let tasks = [
+            PlanTask(
+                id: 1, title: "Call the dentist", column: .next, orderKey: OrderKey.between(nil, nil), important: true, finished: false,
+                notes: .none, created: now, updated: now),
+            PlanTask(
+                id: 2, title: "Plan", column: .today, orderKey: OrderKey.between(nil, nil), important: false, finished: true,
+                notes: TaskNotes(source: "ask the dentist", format: .plain, html: "<p>ask the dentist</p>", excerpt: "ask the dentist"),
+                created: now, updated: now),
+        ]
+        let query = try #require(try SearchQuery("dentist"))
+        let page = SearchResultsPage(query: query, page: SearchPage(tasks: tasks, next: 2), offset: 0, strings: strings) { $0.notesSource }
+        Self.check(page, "SearchResultsPage")
+        for result in page.results {
+            Self.check(result, "SearchResultsPage.Result")
+            Self.check(result.title, "Highlight")
+            for piece in result.title.pieces { Self.check(piece, "Highlight.Piece") }
+        }
+        #expect(page.results.compactMap(\.snippet).count == 1, "the notes' match is shown")
+        Self.check(SearchResultsPage(typed: "x", error: "refused", strings: strings), "SearchResultsPage (refused)")
     }
 }
