@@ -23,6 +23,15 @@ struct CardView: Sendable, Equatable {
     let paths: TaskPaths
     /// Its when-date, deadline and repeat as seen from the board's today; nil when it has none to show.
     let dates: CardDates?
+    /// Its title and notes folded as search folds them (`SearchText`), for the board's filter.
+    let search: String
+    /// The Traditional characters that fold to the Simplified ones in `search`, in pairs, so the
+    /// filter folds a typed query the same way (`SearchText.traditionalPairs`).
+    let fold: String
+    /// What the board's filter switches ask of it: a deadline, one before the board's today, a when-day.
+    let hasDeadline: Bool
+    let overdue: Bool
+    let scheduled: Bool
 
     init(_ task: PlanTask, today: BoardDay, strings: Strings) {
         id = task.id
@@ -43,5 +52,10 @@ struct CardView: Sendable, Equatable {
         importantLabel = strings("card.important")
         paths = TaskPaths(id: task.id)
         dates = CardDates(task, today: today, strings: strings)
+        search = SearchText.of(task)
+        fold = SearchText.traditionalPairs(in: search)
+        hasDeadline = task.deadline != nil
+        overdue = task.deadline.map { $0 < today } ?? false
+        scheduled = task.when != nil
     }
 }
