@@ -19,7 +19,7 @@ struct BoardFilter: Equatable, Sendable {
     /// No filter: the whole board.
     init() {}
 
-    /// Reads the address's query. A switch is `1` (on) or `0`/empty (off); anything else, and a
+    /// Reads the address's query. A switch is `1` or `true` (on), `0`, `false` or empty (off); anything else, and a
     /// query search would refuse, is refused with the field's name.
     init(_ parameters: [String: String]) throws(PlanError) {
         query = try SearchQuery(parameters["q"] ?? "")
@@ -31,8 +31,8 @@ struct BoardFilter: Equatable, Sendable {
 
     private static func flag(_ name: String, _ parameters: [String: String]) throws(PlanError) -> Bool {
         switch parameters[name] {
-        case nil, "", "0": false
-        case "1": true
+        case nil, "", "0", "false": false
+        case "1", "true": true
         default: throw .invalidField(name: name, problem: .notABoolean)
         }
     }
