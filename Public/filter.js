@@ -12,6 +12,7 @@
 //
 // The state lives in the address (`?q=…&important=1`, history.replaceState), which the server
 // reads too: a reload or a bookmark draws the same filtered board, with or without scripts.
+import { settle } from './rove.js';
 import { t } from './strings.js';
 
 const SWITCHES = ['important', 'deadline', 'overdue', 'scheduled'];
@@ -76,12 +77,19 @@ function setupFilter() {
     for (const section of board.querySelectorAll('.column')) {
       let shown = 0;
       let total = 0;
-      for (const card of section.querySelectorAll('.tasks > .task')) {
+      let changed = false;
+      const list = section.querySelector('.tasks');
+      for (const card of list.querySelectorAll(':scope > .task')) {
         total += 1;
         const match = !active || matches(card, terms, on);
-        if (card.hidden === match) card.hidden = !match;
+        if (card.hidden === match) {
+          card.hidden = !match;
+          changed = true;
+        }
         if (match) shown += 1;
       }
+      // The column's one Tab stop must be a card that shows.
+      if (changed) settle(list);
       const count = section.querySelector('[data-filter-count]');
       if (count) {
         count.hidden = !active;

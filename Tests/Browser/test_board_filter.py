@@ -8,8 +8,10 @@ import unittest
 from urllib.parse import quote
 
 import realistic
-from dragkit import DragTestCase
-from harness import save_screenshot
+from selenium.webdriver.support.ui import WebDriverWait
+
+from dragkit import Client, DragTestCase
+from harness import ServerTestCase, chromium, save_screenshot
 from test_accessibility import audit
 
 SHOWN = """return [...document.querySelectorAll('#board .column')].map((s) =>
@@ -193,6 +195,29 @@ class BoardFilterAtScaleTests(DragTestCase):
         # The first pass reads every card's text once; after that a keystroke stays within a frame.
         later = [ms for query, ms in timings.items() if query not in ("a",)]
         self.assertLess(max(later), 16, timings)
+
+
+class BoardFilterWithoutJavaScriptTests(ServerTestCase):
+    def test_the_switches_are_links_to_the_board_filtered_by_the_server(self):
+        driver = chromium(javascript=False)
+        self.addCleanup(driver.quit)
+        api = Client(self.server)
+        ids = api.add("today", ["Call the dentist", "Buy milk"])
+        api.post(f"/tasks/{ids['Call the dentist']}", {"title": "Call the dentist", "important": "true"})
+        driver.get(self.server.url + "/?q=milk")
+        shown = lambda: driver.execute_script(SHOWN)  # noqa: E731
+        self.assertEqual(shown(), [["Buy milk"], [], []])
+        self.assertEqual(driver.execute_script(N_OF_M), ["1 of 2", "0 of 0", "0 of 0"])
+        driver.find_element("css selector", '.filter-switch[data-filter="important"]').click()
+        WebDriverWait(driver, 8).until(lambda d: "important=1" in d.current_url)
+        self.assertIn("q=milk", driver.current_url)
+        self.assertEqual(shown(), [[], [], []])
+        driver.find_element("css selector", '.filter-switch[data-filter="important"]').click()
+        WebDriverWait(driver, 8).until(lambda d: "important" not in d.current_url)
+        self.assertEqual(shown(), [["Buy milk"], [], []])
+        driver.find_element("css selector", ".filter-clear").click()
+        WebDriverWait(driver, 8).until(lambda d: d.current_url.rstrip("/") == self.server.url.rstrip("/"))
+        self.assertEqual(shown(), [["Call the dentist", "Buy milk"], [], []])
 
 
 if __name__ == "__main__":
