@@ -149,7 +149,7 @@ import Testing
                 _ = try await seed(client)
                 let html = try await client.get("/?q=dentist").text
                 #expect(counts(html) == ["2 / 共 4 項", "1 / 共 2 項", "0 / 共 0 項"])
-                #expect(html.contains("有截止日") && html.contains("已逾期"))
+                #expect(html.contains("有截止日") && html.contains("已過期"))
                 #expect(try await client.get("/?important=yes").status == .badRequest)
             }
         }
