@@ -66,37 +66,54 @@ function setupFilter() {
 
   const pressed = (name) => switches.get(name)?.getAttribute('aria-pressed') === 'true';
 
+  /** What the cards are judged by now: the folded words and the switches that are on. */
+  let terms = [];
+  let on = [];
+  let active = false;
+
+  /** Hides or shows one card; true when that changed. */
+  function judge(card) {
+    const match = !active || matches(card, terms, on);
+    if (card.hidden !== match) return false;
+    card.hidden = !match;
+    return true;
+  }
+
+  /** Writes "N of M" beside each column's name (nothing when the board is not filtered). */
+  function recount() {
+    for (const section of board.querySelectorAll('.column')) {
+      let shown = 0;
+      let total = 0;
+      for (const card of section.querySelector('.tasks').children) {
+        if (!card.classList.contains('task')) continue;
+        total += 1;
+        if (!card.hidden) shown += 1;
+      }
+      const count = section.querySelector('[data-filter-count]');
+      if (!count) continue;
+      count.hidden = !active;
+      const text = active ? t('filter.shown', { shown, total }) : '';
+      if (count.textContent !== text) count.textContent = text;
+    }
+  }
+
   /** Shows the cards that match, hides the others, and writes "N of M" in each column. */
   function apply() {
     const started = performance.now();
     // Read every card's text first, so the Traditional characters of all cards are known.
     for (const card of board.querySelectorAll('.task')) searchTextOf(card);
-    const terms = termsOf(field.value) ?? [];
-    const on = SWITCHES.filter(pressed);
-    const active = terms.length > 0 || on.length > 0;
-    for (const section of board.querySelectorAll('.column')) {
-      let shown = 0;
-      let total = 0;
+    terms = termsOf(field.value) ?? [];
+    on = SWITCHES.filter(pressed);
+    active = terms.length > 0 || on.length > 0;
+    for (const list of board.querySelectorAll('.tasks')) {
       let changed = false;
-      const list = section.querySelector('.tasks');
-      for (const card of list.querySelectorAll(':scope > .task')) {
-        total += 1;
-        const match = !active || matches(card, terms, on);
-        if (card.hidden === match) {
-          card.hidden = !match;
-          changed = true;
-        }
-        if (match) shown += 1;
+      for (const card of list.children) {
+        if (card.classList.contains('task') && judge(card)) changed = true;
       }
       // The column's one Tab stop must be a card that shows.
       if (changed) settle(list);
-      const count = section.querySelector('[data-filter-count]');
-      if (count) {
-        count.hidden = !active;
-        const text = active ? t('filter.shown', { shown, total }) : '';
-        if (count.textContent !== text) count.textContent = text;
-      }
     }
+    recount();
     if (clear) clear.hidden = !active;
     bar.dataset.filtered = String(active);
     board.dataset.filterMs = (performance.now() - started).toFixed(1);
@@ -112,6 +129,25 @@ function setupFilter() {
     }
     return true;
   }
+
+  // Cards that arrive or are drawn anew (a live change, a move's answer, a whole board, a new
+  // task) are judged before the browser paints them, and the counts follow any card that moved.
+  new MutationObserver((records) => {
+    const lists = new Set();
+    for (const record of records) {
+      if (!record.target.classList?.contains('tasks')) continue;
+      lists.add(record.target);
+      for (const node of record.addedNodes) {
+        if (node.classList?.contains('task')) {
+          searchTextOf(node);
+          judge(node);
+        }
+      }
+    }
+    if (!lists.size || !active) return;
+    for (const list of lists) settle(list);
+    recount();
+  }).observe(board, { childList: true, subtree: true });
 
   /** Writes the state into the address, as the server reads it. */
   function remember() {
@@ -171,9 +207,6 @@ function setupFilter() {
     reset();
     field.focus();
   });
-  // Every server state the page shows (a move's answer, a live change, a whole board) may bring
-  // cards the filter has not judged yet: judge them before the browser paints.
-  board.addEventListener('planboard:sync', apply);
 
   // What the address says (the server drew the same; this also covers a page from the cache).
   const params = new URLSearchParams(window.location.search);
