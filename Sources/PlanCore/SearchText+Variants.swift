@@ -27,13 +27,13 @@ extension SearchText {
         var table: [Unicode.Scalar: [Unicode.Scalar]] = [:]
         let ranges: [ClosedRange<UInt32>] = [0x3400...0x4DBF, 0x4E00...0x9FFF]
         for range in ranges {
-            let scalars = range.compactMap(Unicode.Scalar.init)
+            let scalars = range.compactMap { Unicode.Scalar($0) }
             var whole = String.UnicodeScalarView()
             whole.append(contentsOf: scalars)
             let folded = String(whole).applyingTransform(simplifiedTransform, reverse: false).map { Array($0.unicodeScalars) }
             // The transform maps character for character here; if it ever did not, ask one at a time.
             let simplified: [Unicode.Scalar?] = if let folded, folded.count == scalars.count {
-                folded
+                folded.map { Optional($0) }
             } else {
                 scalars.map { scalar in
                     let one = String(Character(scalar)).applyingTransform(simplifiedTransform, reverse: false)?.unicodeScalars

@@ -21,7 +21,7 @@ import Testing
             (today[2], ["title": "Dentist bill", "deadline": "2026-12-03"]),
             (next[0], ["title": "Book the DENTIST", "when": "2026-12-01"]),
         ] {
-            let saved = try await client.post("/tasks/\(id)", KeyValuePairs(fields.sorted { $0.key < $1.key }), json: true)
+            let saved = try await client.post("/tasks/\(id)", fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, json: true)
             #expect(saved.status == .ok, "\(fields)")
         }
         return ["call": today[0], "milk": today[1], "bill": today[2], "walk": today[3], "book": next[0], "water": next[1]]
@@ -30,7 +30,7 @@ import Testing
     /// The ids of the cards the page shows, and of those it draws hidden.
     func cards(_ html: String) -> (shown: Set<Int64>, hidden: Set<Int64>) {
         var shown = Set<Int64>(), hidden = Set<Int64>()
-        for match in html.matches(of: /<li (hidden )?class="task" id="task-(\d+)"/) {
+        for match in html.matches(of: #/<li (hidden )?class="task" id="task-(\d+)"/#) {
             let id = Int64(match.output.2)!
             if match.output.1 == nil { shown.insert(id) } else { hidden.insert(id) }
         }
@@ -39,7 +39,7 @@ import Testing
 
     /// Each column's "N of M", in order (Today, Next, Later); empty when the board is not filtered.
     func counts(_ html: String) -> [String] {
-        html.matches(of: /<span class="filter-count" data-filter-count>([^<]*)<\/span>/).map { String($0.output.1) }
+        html.matches(of: #/<span class="filter-count" data-filter-count>([^<]*)</span>/#).map { String($0.output.1) }
     }
 
     @Test func wordsShowOnlyTheCardsHoldingEveryWordWithNOfMPerColumn() async throws {
@@ -64,7 +64,7 @@ import Testing
         try await TestApp.make().test(.router) { client in
             let ids = try await seed(client)
             for query in ["報稅", "报税", "報税"] {
-                let url = "/?q=" + query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+                let url = "/?q=" + SearchResultsPage.encoded(query)
                 #expect(cards(try await client.get(url).text).shown == [ids["call"]!], "\(query)")
             }
             // The card carries its folded text and the Traditional forms of its Simplified characters.
@@ -121,14 +121,14 @@ import Testing
     @Test func badValuesAreA400ThatSaysWhichFieldAndWhy() async throws {
         try await TestApp.make().test(.router) { client in
             _ = try await seed(client)
-            for query in ["important=yes", "deadline=2", "overdue=yes", "scheduled=%FF"] {
+            for query in ["important=yes", "deadline=2", "overdue=yes", "scheduled=on"] {
                 let page = try await client.get("/?" + query)
                 #expect(page.status == .badRequest, "\(query)")
                 #expect(page.text.contains("must be true or false"), "\(query)")
             }
             let long = try await client.get("/?q=" + String(repeating: "x", count: 10_000))
             #expect(long.status == .badRequest && long.text.contains("at most 200 characters"))
-            let words = try await client.get("/?q=a+b+c+d+e+f+g+h+i")
+            let words = try await client.get("/?q=a%20b%20c%20d%20e%20f%20g%20h%20i")
             #expect(words.status == .badRequest && words.text.contains("at most 8 words"))
             let control = try await client.get("/?q=milk%00")
             #expect(control.status == .badRequest && control.text.contains("control characters"))
@@ -136,10 +136,18 @@ import Testing
             #expect(script.status == .badRequest)
             #expect(try script.errorCode() == "invalid_field")
             // FTS- and regex-looking words are only text: an answer, never a 500.
-            for query in ["%22", "*", "NEAR", "(a|b)*", "%27%20OR%201%3D1", "%FF%FE"] {
+            for query in ["%22", "*", "NEAR", "(a|b)*", "%27%20OR%201%3D1", "a-b", "%5E", "%25", "_"] {
                 let page = try await client.get("/?q=" + query)
                 #expect(page.status == .ok, "\(query)")
             }
+            // Bytes that are not UTF-8, and a broken percent sign: 400, said so.
+            for query in ["q=%FF%FE", "scheduled=%FF", "q=%G1"] {
+                let page = try await client.get("/?" + query)
+                #expect(page.status == .badRequest, "\(query)")
+                #expect(page.text.contains("<html"), "\(query)")
+            }
+            // A form's `+` is a space, as the page's script writes it.
+            #expect(try await client.get("/?q=DENTIST+bill").text.contains(#"value="DENTIST bill""#))
         }
     }
 

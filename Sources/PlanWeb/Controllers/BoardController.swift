@@ -19,7 +19,7 @@ struct BoardController {
 
     @Sendable func show(_ request: Request, context: PlanRequestContext) async throws -> Answer {
         let board = try await deps.currentBoard()
-        let filter = try filter(request, context)
+        let filter = try boardFilter(request, context)
         return Answer(
             page: {
                 let preferences = BoardPreferences(request)
@@ -47,13 +47,12 @@ struct BoardController {
 
     /// The filter the address asks for (`?q=…&important=1`); one it cannot read is a 400 that says
     /// which field and why, for a person and a script alike.
-    func filter(_ request: Request, _ context: PlanRequestContext) throws -> BoardFilter {
-        var parameters: [String: String] = [:]
-        for (name, value) in request.uri.queryParameters where parameters[String(name)] == nil {
-            parameters[String(name)] = String(value)
-        }
+    func boardFilter(_ request: Request, _ context: PlanRequestContext) throws -> BoardFilter {
+        // Read as a form is (`+` is a space, first value wins): the address a GET form or the
+        // page's script writes. Bad percent-encoding or UTF-8 is a 400 from the reader itself.
+        let fields = try FormFields.urlEncoded(Array((request.uri.query ?? "").utf8))
         do throws(PlanError) {
-            return try BoardFilter(parameters)
+            return try BoardFilter(fields.values)
         } catch {
             throw Refusal(status: .badRequest, code: error.code, message: deps.strings(context).message(error))
         }

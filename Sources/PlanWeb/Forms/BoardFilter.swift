@@ -62,7 +62,7 @@ struct BoardFilter: Equatable, Sendable {
     }
 
     /// The address's query for this filter with one switch turned the other way ("" for none).
-    func query(toggling name: String? = nil) -> String {
+    func address(toggling name: String? = nil) -> String {
         var items: [String] = []
         if let query { items.append("q=" + Self.encode(query.text)) }
         for switchName in Self.switches where isOn(switchName) != (switchName == name) {
@@ -72,7 +72,7 @@ struct BoardFilter: Equatable, Sendable {
     }
 
     /// Part of the board page's entity tag: the same address draws the same page.
-    var fingerprint: String { query(toggling: nil) }
+    var fingerprint: String { address() }
 
     private static func encode(_ text: String) -> String {
         var allowed = CharacterSet.alphanumerics

@@ -115,7 +115,7 @@ package struct BoardPage: PageView {
         filterQuery = filter.query?.text ?? ""
         filtered = filter.isActive
         filterSwitches = BoardFilter.switches.map { name in
-            let query = filter.query(toggling: name)
+            let query = filter.address(toggling: name)
             return FilterSwitch(
                 name: name, label: strings("board.filter.\(name)"), on: filter.isOn(name),
                 path: Route.board.path + (query.isEmpty ? "" : "?" + query))
