@@ -23,8 +23,6 @@ const MAX_TERMS = 8;
 const board = document.getElementById('board');
 const field = document.getElementById('search-q');
 const bar = document.querySelector('.board-filters');
-if (board && field && bar) setupFilter();
-
 /** Each card's folded text, read once per card element (a card drawn anew is a new element). */
 const folded = new WeakMap();
 /** Traditional character → Simplified, gathered from the cards' `data-fold` pairs. */
@@ -216,3 +214,5 @@ function setupFilter() {
   }
   apply();
 }
+
+if (board && field && bar) setupFilter();
