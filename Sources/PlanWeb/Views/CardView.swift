@@ -27,7 +27,7 @@ struct CardView: Sendable, Equatable {
     let search: String
     /// The Traditional characters that fold to the Simplified ones in `search`, in pairs, so the
     /// filter folds a typed query the same way (`SearchText.traditionalPairs`).
-    let fold: String
+    let fold: String?
     /// What the board's filter switches ask of it: a deadline, one before the board's today, a when-day.
     let hasDeadline: Bool
     let overdue: Bool
@@ -53,7 +53,8 @@ struct CardView: Sendable, Equatable {
         paths = TaskPaths(id: task.id)
         dates = CardDates(task, today: today, strings: strings)
         search = SearchText.of(task)
-        fold = SearchText.traditionalPairs(in: search)
+        let pairs = SearchText.traditionalPairs(in: search)
+        fold = pairs.isEmpty ? nil : pairs
         hasDeadline = task.deadline != nil
         overdue = task.deadline.map { $0 < today } ?? false
         scheduled = task.when != nil
