@@ -159,6 +159,9 @@ function setupFilter() {
     const query = params.toString();
     url.search = query ? `?${query}` : '';
     if (url.href !== window.location.href) history.replaceState(history.state, '', url);
+    // The language switch comes back to the board as it is filtered now.
+    const next = document.querySelector('.language-options input[name="next"]');
+    if (next) next.value = url.pathname + url.search;
   }
 
   let frame = 0;
@@ -210,7 +213,7 @@ function setupFilter() {
   const params = new URLSearchParams(window.location.search);
   if (params.has('q') && !field.value) field.value = params.get('q');
   for (const name of SWITCHES) {
-    if (switches.has(name)) switches.get(name).setAttribute('aria-pressed', String(params.get(name) === '1'));
+    if (switches.has(name)) switches.get(name).setAttribute('aria-pressed', String(['1', 'true'].includes(params.get(name))));
   }
   apply();
 }
