@@ -12,7 +12,8 @@
 //
 // The state lives in the address (`?q=…&important=1`, history.replaceState), which the server
 // reads too: a reload or a bookmark draws the same filtered board, with or without scripts.
-import { settle } from './rove.js';
+import { isShown } from './cards.js';
+import { currentCard, makeCurrent } from './rove.js';
 import { t } from './strings.js';
 
 const SWITCHES = ['important', 'deadline', 'overdue', 'scheduled'];
@@ -77,6 +78,21 @@ function setupFilter() {
     return true;
   }
 
+  /**
+   * The column's one Tab stop must be a card that shows: when the filter hid it, the first shown
+   * card takes it (rove.js `settle` would do the same by visiting every card, too slow per keystroke).
+   */
+  function keepTabStop(list) {
+    const current = currentCard(list);
+    if (current && isShown(current)) return;
+    for (let card = list.firstElementChild; card; card = card.nextElementSibling) {
+      if (card.classList.contains('task') && isShown(card)) {
+        makeCurrent(card);
+        return;
+      }
+    }
+  }
+
   /** Writes "N of M" beside each column's name (nothing when the board is not filtered). */
   function recount() {
     for (const section of board.querySelectorAll('.column')) {
@@ -108,8 +124,7 @@ function setupFilter() {
       for (const card of list.children) {
         if (card.classList.contains('task') && judge(card)) changed = true;
       }
-      // The column's one Tab stop must be a card that shows.
-      if (changed) settle(list);
+      if (changed) keepTabStop(list);
     }
     recount();
     if (clear) clear.hidden = !active;
@@ -143,7 +158,7 @@ function setupFilter() {
       }
     }
     if (!lists.size || !active) return;
-    for (const list of lists) settle(list);
+    for (const list of lists) keepTabStop(list);
     recount();
   }).observe(board, { childList: true, subtree: true });
 
