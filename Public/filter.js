@@ -93,40 +93,65 @@ function setupFilter() {
     }
   }
 
-  /** Writes "N of M" beside each column's name (nothing when the board is not filtered). */
-  function recount() {
-    for (const section of board.querySelectorAll('.column')) {
-      let shown = 0;
-      let total = 0;
-      for (const card of section.querySelector('.tasks').children) {
+  /**
+   * Each list's cards in order with what the filter reads of them, made once and again only when
+   * the list's children change, so a keystroke touches the page only for cards that change.
+   * @type {Map<Element, {card: HTMLElement, hidden: boolean}[]>}
+   */
+  const lists = new Map();
+  function entriesOf(list) {
+    let entries = lists.get(list);
+    if (!entries) {
+      entries = [];
+      for (let card = list.firstElementChild; card; card = card.nextElementSibling) {
         if (!card.classList.contains('task')) continue;
-        total += 1;
-        if (!card.hidden) shown += 1;
+        searchTextOf(card);
+        entries.push({ card, hidden: card.hidden });
       }
-      const count = section.querySelector('[data-filter-count]');
-      if (!count) continue;
-      count.hidden = !active;
-      const text = active ? t('filter.shown', { shown, total }) : '';
-      if (count.textContent !== text) count.textContent = text;
+      lists.set(list, entries);
+    }
+    return entries;
+  }
+
+  /** Writes "N of M" beside the column's name (nothing when the board is not filtered). */
+  function writeCount(list, shown, total) {
+    const count = list.closest('.column')?.querySelector('[data-filter-count]');
+    if (!count) return;
+    count.hidden = !active;
+    const text = active ? t('filter.shown', { shown, total }) : '';
+    if (count.textContent !== text) count.textContent = text;
+  }
+
+  function recount() {
+    for (const list of board.querySelectorAll('.tasks')) {
+      const entries = entriesOf(list);
+      writeCount(list, entries.reduce((sum, entry) => sum + (entry.hidden ? 0 : 1), 0), entries.length);
     }
   }
 
   /** Shows the cards that match, hides the others, and writes "N of M" in each column. */
   function apply() {
     const started = performance.now();
-    // Read every card's text first, so the Traditional characters of all cards are known.
-    for (const card of board.querySelectorAll('.task')) searchTextOf(card);
+    // Every card's text is read first, so the Traditional characters of all cards are known.
+    const all = Array.from(board.querySelectorAll('.tasks'), (list) => [list, entriesOf(list)]);
     terms = termsOf(field.value) ?? [];
     on = SWITCHES.filter(pressed);
     active = terms.length > 0 || on.length > 0;
-    for (const list of board.querySelectorAll('.tasks')) {
+    for (const [list, entries] of all) {
       let changed = false;
-      for (const card of list.children) {
-        if (card.classList.contains('task') && judge(card)) changed = true;
+      let shown = 0;
+      for (const entry of entries) {
+        const match = !active || matches(entry.card, terms, on);
+        if (entry.hidden === match) {
+          entry.hidden = !match;
+          entry.card.hidden = !match;
+          changed = true;
+        }
+        if (match) shown += 1;
       }
       if (changed) keepTabStop(list);
+      writeCount(list, shown, entries.length);
     }
-    recount();
     if (clear) clear.hidden = !active;
     bar.dataset.filtered = String(active);
     board.dataset.filterMs = (performance.now() - started).toFixed(1);
@@ -146,10 +171,10 @@ function setupFilter() {
   // Cards that arrive or are drawn anew (a live change, a move's answer, a whole board, a new
   // task) are judged before the browser paints them, and the counts follow any card that moved.
   new MutationObserver((records) => {
-    const lists = new Set();
+    const changed = new Set();
     for (const record of records) {
       if (!record.target.classList?.contains('tasks')) continue;
-      lists.add(record.target);
+      changed.add(record.target);
       for (const node of record.addedNodes) {
         if (node.classList?.contains('task')) {
           searchTextOf(node);
@@ -157,8 +182,9 @@ function setupFilter() {
         }
       }
     }
-    if (!lists.size || !active) return;
-    for (const list of lists) keepTabStop(list);
+    for (const list of changed) lists.delete(list);
+    if (!changed.size || !active) return;
+    for (const list of changed) keepTabStop(list);
     recount();
   }).observe(board, { childList: true, subtree: true });
 
