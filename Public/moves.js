@@ -42,8 +42,9 @@ export async function saveMove(card, home, via, cancelReason) {
   const detail = { taskId: card.dataset.taskId, from: home.position, to, via };
   const unchanged = to.column === home.position.column && to.after === home.position.after;
   if (cancelReason || unchanged || !emit('drop', card, detail, true)) {
-    // Unchanged among the shown cards may still have passed hidden ones: back to exactly where it was.
-    restore(card, home);
+    // Unchanged among the shown cards may still have passed hidden ones: back to exactly where it
+    // was (a card already there is left alone, so it keeps focus).
+    if (card.parentElement !== home.list || card.nextElementSibling !== home.next) restore(card, home);
     emit('cancel', card, { ...detail, to: home.position, reason: cancelReason ?? (unchanged ? 'unchanged' : 'prevented') });
     if (cancelReason === 'outside') say(t('droppedOutside', { title: titleOf(card) }));
     else if (via === 'keyboard' && cancelReason) say(t('cancelled', { title: titleOf(card), position: describe(home.position) }));
