@@ -69,6 +69,8 @@ function setupFilter() {
   let terms = [];
   let on = [];
   let active = false;
+  /** True during the first pass, over the cards as the server drew them for the address. */
+  let initial = true;
 
   /** Hides or shows one card; true when that changed. */
   function judge(card) {
@@ -163,7 +165,9 @@ function setupFilter() {
     }
     const text = searchTextOf(card);
     for (const term of terms) {
-      if (!text.includes(term)) return false;
+      // A card with long notes carries only the start of its text (`data-search-cut`): past it,
+      // the page as the server drew it knows better, so the first pass keeps what it decided.
+      if (!text.includes(term)) return initial && card.dataset.searchCut === 'true' ? !card.hidden : false;
     }
     return true;
   }
@@ -257,6 +261,7 @@ function setupFilter() {
     if (switches.has(name)) switches.get(name).setAttribute('aria-pressed', String(['1', 'true'].includes(params.get(name))));
   }
   apply();
+  initial = false;
 }
 
 if (board && field && bar) setupFilter();

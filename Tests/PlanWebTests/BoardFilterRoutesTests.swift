@@ -163,6 +163,19 @@ import Testing
         }
     }
 
+    @Test func aCardCarriesTheStartOfLongNotesAndTheServerStillReadsThemWhole() async throws {
+        try await TestApp.make().test(.router) { client in
+            let id = try await client.addTasks(["Long notes"])[0]
+            let notes = String(repeating: "filler words ", count: 200) + "zebra"
+            let saved = try await client.post("/tasks/\(id)", [("title", "Long notes"), ("notes", notes), ("notesFormat", "plain")], json: true)
+            #expect(saved.status == .ok)
+            let html = try await client.get("/?q=zebra").text
+            #expect(cards(html).shown == [id])
+            #expect(html.contains(#"data-search-cut="true""#))
+            #expect(!html.contains("filler words zebra"))
+        }
+    }
+
     @Test func aFilteredPageHasItsOwnEntityTag() async throws {
         try await TestApp.make().test(.router) { client in
             _ = try await seed(client)

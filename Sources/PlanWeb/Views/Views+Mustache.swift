@@ -83,6 +83,7 @@ extension CardView: MustacheParent {
         case "paths": paths
         case "dates": dates
         case "search": search
+        case "searchCut": searchCut
         case "fold": fold
         case "hasDeadline": hasDeadline
         case "overdue": overdue
