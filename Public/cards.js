@@ -6,8 +6,12 @@ export function cardsIn(list) {
   return Array.prototype.filter.call(list.children, (child) => child.classList.contains('task'));
 }
 
-/** Whether a card is shown: finished cards are hidden in a column that folds them away. */
+/**
+ * Whether a card is shown: not left out by the board's filter (`hidden`, filter.js), and not a
+ * finished card in a column that folds them away.
+ */
 export function isShown(card) {
+  if (card.hidden) return false;
   return card.dataset.finished !== 'true' || card.closest('.column')?.dataset.hideFinished !== 'true';
 }
 
@@ -56,13 +60,15 @@ export function columnName(id) {
 }
 
 /**
- * Where a card sits now.
+ * Where a card sits now, among the cards a person sees.
  * @returns {{column: string, index: number, count: number, after: string}} `after` is the id of the
- *   card before it ('' when first), which is what the server's move route takes.
+ *   shown card before it ('' when first), which is what the server's move route takes: on a
+ *   filtered board the server puts the card straight after that one, before any hidden ones.
  */
 export function positionOf(card) {
   const list = card.parentElement;
-  const cards = cardsIn(list);
+  let cards = visibleCardsIn(list);
+  if (!cards.includes(card)) cards = cardsIn(list);
   const index = cards.indexOf(card);
   return {
     column: list.closest('[data-column]').dataset.column,
@@ -70,4 +76,22 @@ export function positionOf(card) {
     count: cards.length,
     after: index > 0 ? cards[index - 1].dataset.taskId : '',
   };
+}
+
+/**
+ * Puts a card straight after the shown card before it (or first in its list), past any hidden
+ * ones between: where the server will put it when told to follow that card, so the page's order
+ * is the server's once the filter is cleared.
+ * @param {HTMLElement} card
+ */
+export function keepAfterShown(card) {
+  const list = card.parentElement;
+  if (!list) return;
+  let previous = previousCard(card);
+  while (previous && !isShown(previous)) previous = previousCard(previous);
+  if (previous) {
+    if (previousCard(card) !== previous) previous.after(card);
+  } else if (firstCard(list) !== card) {
+    list.prepend(card);
+  }
 }

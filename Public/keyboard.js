@@ -2,7 +2,7 @@
 // carrying it (arrows within and across columns), dropping it (Space or Enter) or cancelling
 // (Escape), plus the board's shortcuts: N for a new task in this column, M or the context-menu key
 // for the card's menu, Delete to delete it, Ctrl+Z (⌘Z) to undo.
-import { columnName, positionOf, titleOf, visibleCardsIn } from './cards.js';
+import { columnName, isShown, nextCard, positionOf, previousCard, titleOf, visibleCardsIn } from './cards.js';
 import { setting } from './config.js';
 import { refreshCounts } from './counts.js';
 import { emit } from './events.js';
@@ -127,8 +127,22 @@ function moveByKey(across, along) {
       say(t(along < 0 ? 'firstInColumn' : 'lastInColumn', { column: columnName(positionOf(card).column) }), { sticky: true });
       return;
     }
-    // Moving the neighbour rather than the card keeps focus on the card.
-    slide([card, other], () => (along < 0 ? card.after(other) : card.before(other)));
+    // Moving the neighbour rather than the card keeps focus on the card. On a filtered board the
+    // hidden cards between go with the neighbour, so the page keeps the order the server will
+    // have: the card straight after the shown card it now follows.
+    slide([card, other], () => {
+      if (along < 0) {
+        let start = other;
+        while (previousCard(start) && !isShown(previousCard(start))) start = previousCard(start);
+        const passed = [];
+        for (let between = start; between && between !== card; between = nextCard(between)) passed.push(between);
+        card.after(...passed);
+      } else {
+        const passed = [];
+        for (let between = nextCard(card); between && between !== other; between = nextCard(between)) passed.push(between);
+        card.before(...passed, other);
+      }
+    });
   } else {
     const sections = Array.from(state.board.querySelectorAll('.column'));
     const section = sections[sections.indexOf(list.closest('.column')) + across];

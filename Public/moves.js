@@ -2,7 +2,7 @@
 // server, which decides. The card stays where it was dropped while the answer is awaited; then the
 // page shows the answer (kept; the server's board after a stale move; or put back, with the reason)
 // and offers Undo.
-import { columnName, positionOf, titleOf } from './cards.js';
+import { columnName, keepAfterShown, positionOf, titleOf } from './cards.js';
 import { refreshCounts } from './counts.js';
 import { emit } from './events.js';
 import { post, reasonOf } from './http.js';
@@ -42,13 +42,17 @@ export async function saveMove(card, home, via, cancelReason) {
   const detail = { taskId: card.dataset.taskId, from: home.position, to, via };
   const unchanged = to.column === home.position.column && to.after === home.position.after;
   if (cancelReason || unchanged || !emit('drop', card, detail, true)) {
-    if (!unchanged) restore(card, home);
+    // Unchanged among the shown cards may still have passed hidden ones: back to exactly where it
+    // was (a card already there is left alone, so it keeps focus).
+    if (card.parentElement !== home.list || card.nextElementSibling !== home.next) restore(card, home);
     emit('cancel', card, { ...detail, to: home.position, reason: cancelReason ?? (unchanged ? 'unchanged' : 'prevented') });
     if (cancelReason === 'outside') say(t('droppedOutside', { title: titleOf(card) }));
     else if (via === 'keyboard' && cancelReason) say(t('cancelled', { title: titleOf(card), position: describe(home.position) }));
     else if (via === 'keyboard') say(t('stays', { title: titleOf(card), position: describe(home.position) }));
     return;
   }
+  // On a filtered board, where the server will put it: straight after the shown card it follows.
+  keepAfterShown(card);
   refreshCounts(state.board);
   card.classList.add('is-saving');
   await saving(async () => {

@@ -66,6 +66,7 @@ struct Refusal: Error, Sendable {
     /// Any error thrown while answering; unknown ones are `nil` and become a plain 500.
     init?(_ error: any Error, _ strings: Strings) {
         switch error {
+        case let refusal as Refusal: self = refusal
         case let error as PlanError: self.init(error, strings)
         case let error as WebError: self.init(error, strings)
         // The database is away (restarting, unreachable): the request may succeed in a moment.

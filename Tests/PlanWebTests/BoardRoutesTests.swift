@@ -18,7 +18,7 @@ import Testing
                 #expect(html.contains(#"<section class="column" id="column-\#(column)" data-column="\#(column)""#))
             }
             #expect(html.components(separatedBy: #"<ol class="tasks""#).count == 4)
-            #expect(html.contains(#"<li class="task" id="task-\#(ids[0])" data-task-id="\#(ids[0])" data-finished="false" data-important="false" tabindex="-1""#))
+            #expect(html.contains(#"<li class="task" id="task-\#(ids[0])" data-task-id="\#(ids[0])" data-finished="false" data-important="false" data-search="buy milk" tabindex="-1""#))
             // Every action works without JavaScript: the check finishes, the title opens the task,
             // "⋯" leads to the move and delete choices; buttons post through the page's one form.
             #expect(html.contains(#"form="board-actions" formaction="/tasks/\#(ids[0])/finish" name="finished" value="true""#))

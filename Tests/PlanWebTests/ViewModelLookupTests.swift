@@ -42,6 +42,7 @@ import Testing
             addForms: [.next: BoardPage.AddForm(title: "typed", important: true, error: "e")])
         Self.check(page, "BoardPage")
         Self.check(try #require(page.banner), "Banner")
+        for filterSwitch in page.filterSwitches { Self.check(filterSwitch, "FilterSwitch") }
         for column in page.columns {
             Self.check(column, "ColumnView")
             Self.check(column.add, "AddForm")

@@ -19,17 +19,18 @@ struct BoardController {
 
     @Sendable func show(_ request: Request, context: PlanRequestContext) async throws -> Answer {
         let board = try await deps.currentBoard()
+        let filter = try boardFilter(request, context)
         return Answer(
             page: {
                 let preferences = BoardPreferences(request)
                 let notice = FlashNotice.message(in: request, strings: deps.strings(context)).map(Notice.init)
                 // A page with a one-time notice is never answered from a cache; any other is the same
                 // page for as long as the board, this session and its choices are the same.
-                let tag = notice == nil ? entityTag(board.revision, today: try await deps.today(), context, preferences) : nil
+                let tag = notice == nil ? entityTag(board.revision, today: try await deps.today(), context, preferences, filter) : nil
                 if let tag, EntityTag.anyMatches(request.headers[values: .ifNoneMatch], tag) {
                     return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: Self.cacheControl, .vary: "Accept-Language"])
                 }
-                let page = try await deps.boardPage(context, preferences: preferences, notice: notice, board: board)
+                let page = try await deps.boardPage(context, preferences: preferences, notice: notice, board: board, filter: filter)
                 var response = try deps.page(page, request, context)
                 response.headers[.cacheControl] = Self.cacheControl
                 response.headers[.eTag] = tag
@@ -44,14 +45,30 @@ struct BoardController {
             })
     }
 
+    /// The filter the address asks for (`?q=…&important=1`); one it cannot read is a 400 that says
+    /// which field and why, for a person and a script alike.
+    func boardFilter(_ request: Request, _ context: PlanRequestContext) throws -> BoardFilter {
+        // Read as a form is (`+` is a space, first value wins): the address a GET form or the
+        // page's script writes. Bad percent-encoding or UTF-8 is a 400 from the reader itself.
+        let fields = try FormFields.urlEncoded(Array((request.uri.query ?? "").utf8))
+        do throws(PlanError) {
+            return try BoardFilter(fields.values)
+        } catch {
+            throw Refusal(status: .badRequest, code: error.code, message: deps.strings(context).message(error))
+        }
+    }
+
     /// Kept by the browser alone, and checked with the server (If-None-Match) before each use.
     static let cacheControl = "private, no-cache"
 
     /// The board page's validator: the revision, plus everything else the page shows that can
     /// differ (the board's today, which cards' dates are seen from, this session's token, its
     /// choices, the version of the static files it links).
-    private func entityTag(_ revision: Int64, today: BoardDay, _ context: PlanRequestContext, _ preferences: BoardPreferences) -> String {
+    private func entityTag(
+        _ revision: Int64, today: BoardDay, _ context: PlanRequestContext, _ preferences: BoardPreferences, _ filter: BoardFilter
+    ) -> String {
         var hash = ContentHash()
+        hash.add(filter.fingerprint)
         hash.add(today.iso)
         hash.add(context.csrfToken)
         hash.add(preferences.fingerprint)

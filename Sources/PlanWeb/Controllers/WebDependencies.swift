@@ -77,20 +77,25 @@ struct WebDependencies: Sendable {
     /// The board page, as the person should see it now.
     func boardPage(
         _ context: PlanRequestContext, preferences: BoardPreferences, banner: Banner? = nil, notice: Notice? = nil,
-        addForms: [BoardColumn: BoardPage.AddForm] = [:], board: Board? = nil
+        addForms: [BoardColumn: BoardPage.AddForm] = [:], board: Board? = nil, filter: BoardFilter = BoardFilter()
     ) async throws -> BoardPage {
         let board = if let board { board } else { try await currentBoard() }
         let strings = strings(context)
         let today = try await today()
         var cards: [BoardColumn: [RenderedHTML]] = [:]
+        // Which cards the filter shows: the others are drawn `hidden`, so the page's script can
+        // show them again without asking, and a page without scripts shows only the matches.
+        var shown: [BoardColumn: [Bool]] = [:]
         for column in BoardColumn.allCases {
-            cards[column] = try self.cards.cards(board.tasks(in: column), today: today, strings: strings)
+            let tasks = board.tasks(in: column)
+            cards[column] = try self.cards.cards(tasks, today: today, strings: strings)
+            if filter.isActive { shown[column] = tasks.map { filter.matches($0, today: today) } }
         }
         self.cards.keepOnly(Set(board.allTasks.lazy.map(\.id)))
         return BoardPage(
             board: board, csrf: context.csrfToken, strings: strings, cards: cards, preferences: preferences,
             menu: cardMenus[strings.language]!, scriptStrings: renderer.scriptTables[strings.language]!, banner: banner, notice: notice,
-            addForms: addForms)
+            addForms: addForms, filter: filter, shown: shown)
     }
 
     /// The card of a task as the board draws it on its `today`, for scripts that place it themselves.

@@ -18,6 +18,22 @@ package struct BoardPage: PageView {
     let menu: RenderedHTML
     /// The drag layer's texts in the reader's language (JSON for a `<script type="application/json">`).
     let scriptStrings: RenderedHTML
+    /// What the board is narrowed to (the words show in the header's search field).
+    let filterQuery: String
+    let filtered: Bool
+    /// The switches beside the search field: links without JavaScript, toggle buttons with it.
+    let filterSwitches: [FilterSwitch]
+    /// The whole board, without a filter: where "Show all" leads.
+    let unfilteredPath: String
+
+    /// One of the board's filter switches (important, has a deadline, overdue, scheduled).
+    struct FilterSwitch: Sendable {
+        let name: String
+        let label: String
+        let on: Bool
+        /// The board with this switch turned the other way and the rest kept.
+        let path: String
+    }
 
     /// What the add-task form in one column shows after a refused submission.
     package struct AddForm: Sendable {
@@ -32,6 +48,9 @@ package struct BoardPage: PageView {
         let title: String
         let count: Int
         let countLabel: String
+        /// How many of its cards the filter shows, and "3 of 12" (nil without a filter).
+        let shown: Int
+        let shownLabel: String?
         /// "Add a task to Today": the add field's placeholder and the skip link to it.
         let addLabel: String
         /// "New task in Today": the add field's label.
@@ -44,6 +63,8 @@ package struct BoardPage: PageView {
         let hidesFinished: Bool
         /// The cards, already drawn (see `CardCache`); `PageRenderer.board` puts them where `cards` marks.
         let drawn: [RenderedHTML]
+        /// Per drawn card, whether the filter shows it; empty when nothing is filtered.
+        let shownCards: [Bool]
         let add: AddForm
         /// Where its "hide finished" / "show finished" button posts.
         let finishedPath: String
@@ -58,7 +79,8 @@ package struct BoardPage: PageView {
 
     init(
         board: Board, csrf: String, strings: Strings, cards: [BoardColumn: [RenderedHTML]], preferences: BoardPreferences = BoardPreferences(),
-        menu: RenderedHTML, scriptStrings: RenderedHTML, banner: Banner? = nil, notice: Notice? = nil, addForms: [BoardColumn: AddForm] = [:]
+        menu: RenderedHTML, scriptStrings: RenderedHTML, banner: Banner? = nil, notice: Notice? = nil, addForms: [BoardColumn: AddForm] = [:],
+        filter: BoardFilter = BoardFilter(), shown: [BoardColumn: [Bool]] = [:]
     ) {
         revision = board.revision
         self.csrf = csrf
@@ -71,14 +93,18 @@ package struct BoardPage: PageView {
             let tasks = board.tasks(in: column)
             let title = strings.column(column)
             let finished = tasks.reduce(0) { $0 + ($1.finished ? 1 : 0) }
+            let flags = shown[column] ?? []
+            let shownCount = filter.isActive ? flags.reduce(0) { $0 + ($1 ? 1 : 0) } : tasks.count
             return ColumnView(
                 id: column.rawValue, title: title, count: tasks.count, countLabel: strings.tasks(tasks.count),
+                shown: shownCount, shownLabel: filter.isActive ? strings("board.filter.shown", ["shown": shownCount, "total": tasks.count]) : nil,
                 addLabel: strings("board.addTo", ["column": title]), newTaskLabel: strings("board.newTaskIn", ["column": title]),
                 hideFinishedLabel: strings("board.finished.hide", ["count": finished]),
                 showFinishedLabel: strings("board.finished.show", ["count": finished]),
                 finishedCount: finished,
                 hidesFinished: preferences.hidesFinished(in: column),
                 drawn: cards[column] ?? [],
+                shownCards: flags,
                 add: addForms[column] ?? AddForm(),
                 finishedPath: Route.columnFinished(column).path,
                 clearFinishedPath: Route.clearFinished(column).path,
@@ -86,6 +112,15 @@ package struct BoardPage: PageView {
         }
         self.menu = menu
         self.scriptStrings = scriptStrings
+        filterQuery = filter.query?.text ?? ""
+        filtered = filter.isActive
+        filterSwitches = BoardFilter.switches.map { name in
+            let query = filter.address(toggling: name)
+            return FilterSwitch(
+                name: name, label: strings("board.filter.\(name)"), on: filter.isOn(name),
+                path: Route.board.path + (query.isEmpty ? "" : "?" + query))
+        }
+        unfilteredPath = Route.board.path
     }
 }
 

@@ -23,6 +23,20 @@ struct CardView: Sendable, Equatable {
     let paths: TaskPaths
     /// Its when-date, deadline and repeat as seen from the board's today; nil when it has none to show.
     let dates: CardDates?
+    /// Its title and notes folded as search folds them (`SearchText`), for the board's filter: the
+    /// first `searchLimit` characters, so a card with long notes stays small in pages and events.
+    let search: String
+    /// Whether `search` stops short of the whole folded text.
+    let searchCut: Bool
+    /// How much of a task's folded text its card carries for the filter.
+    static let searchLimit = 1_000
+    /// The Traditional characters that fold to the Simplified ones in `search`, in pairs, so the
+    /// filter folds a typed query the same way (`SearchText.traditionalPairs`).
+    let fold: String?
+    /// What the board's filter switches ask of it: a deadline, one before the board's today, a when-day.
+    let hasDeadline: Bool
+    let overdue: Bool
+    let scheduled: Bool
 
     init(_ task: PlanTask, today: BoardDay, strings: Strings) {
         id = task.id
@@ -43,5 +57,14 @@ struct CardView: Sendable, Equatable {
         importantLabel = strings("card.important")
         paths = TaskPaths(id: task.id)
         dates = CardDates(task, today: today, strings: strings)
+        let folded = SearchText.of(task)
+        // A card goes into every live event and every page: long notes are not copied into it whole.
+        searchCut = folded.count > Self.searchLimit
+        search = searchCut ? String(folded.prefix(Self.searchLimit)) : folded
+        let pairs = SearchText.traditionalPairs(in: search)
+        fold = pairs.isEmpty ? nil : pairs
+        hasDeadline = task.deadline != nil
+        overdue = task.deadline.map { $0 < today } ?? false
+        scheduled = task.when != nil
     }
 }

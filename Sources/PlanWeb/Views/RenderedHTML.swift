@@ -56,7 +56,18 @@ extension PageRenderer {
         for column in page.columns {
             guard let marker = rest.range(of: column.cards.html) else { throw MarkerMissing(name: column.cards.html) }
             buffer.writeSubstring(rest[..<marker.lowerBound])
-            for card in column.drawn { buffer.writeString(card.html) }
+            for (index, card) in column.drawn.enumerated() {
+                // A card the filter leaves out is drawn `hidden` (its cached drawing is shared, so
+                // the attribute is written in here rather than into the drawing).
+                if index < column.shownCards.count, !column.shownCards[index],
+                    let start = card.html.prefix(8).range(of: "<li ") {
+                    buffer.writeSubstring(card.html[..<start.upperBound])
+                    buffer.writeString("hidden ")
+                    buffer.writeSubstring(card.html[start.upperBound...])
+                } else {
+                    buffer.writeString(card.html)
+                }
+            }
             rest = rest[marker.upperBound...]
         }
         buffer.writeSubstring(rest)

@@ -18,6 +18,22 @@ extension BoardPage: MustacheParent {
         case "welcome": welcome
         case "menu": menu
         case "scriptStrings": scriptStrings
+        case "filterQuery": filterQuery
+        case "filtered": filtered
+        case "filterSwitches": filterSwitches
+        case "unfilteredPath": unfilteredPath
+        default: nil
+        }
+    }
+}
+
+extension BoardPage.FilterSwitch: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "label": label
+        case "on": on
+        case "path": path
         default: nil
         }
     }
@@ -30,6 +46,9 @@ extension BoardPage.ColumnView: MustacheParent {
         case "title": title
         case "count": count
         case "countLabel": countLabel
+        case "shown": shown
+        case "shownLabel": shownLabel
+        case "shownCards": shownCards
         case "addLabel": addLabel
         case "newTaskLabel": newTaskLabel
         case "hideFinishedLabel": hideFinishedLabel
@@ -63,6 +82,12 @@ extension CardView: MustacheParent {
         case "importantLabel": importantLabel
         case "paths": paths
         case "dates": dates
+        case "search": search
+        case "searchCut": searchCut
+        case "fold": fold
+        case "hasDeadline": hasDeadline
+        case "overdue": overdue
+        case "scheduled": scheduled
         default: nil
         }
     }
