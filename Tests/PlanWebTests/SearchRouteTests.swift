@@ -31,6 +31,19 @@ import Testing
         }
     }
 
+    @Test func theAddressAGetFormWritesIsReadAsAFormIs() async throws {
+        let store = try TestApp.store()
+        try await TestApp.make(store: store).test(.router) { client in
+            _ = try await client.addTasks(["Pay the dentist bill", "Pay rent"])
+            // A browser writes the header form's spaces as `+`: two words, both required.
+            let response = try await client.get("/search?q=dentist+bill")
+            #expect(response.status == .ok)
+            #expect(response.text.contains("1 result") && response.text.contains(#"value="dentist bill""#))
+            // A `+` typed in the field arrives as %2B, and is a character to find.
+            #expect(try await client.get("/search?q=c%2B%2B").text.contains("Nothing on the board or in the logbook holds “c++”."))
+        }
+    }
+
     @Test func aMatchInTheNotesShowsTheStretchAroundIt() async throws {
         let store = try TestApp.store()
         try await TestApp.make(store: store).test(.router) { client in
@@ -104,10 +117,9 @@ import Testing
             for from in ["-1", "x", "99999999", "1.5"] {
                 #expect(try await client.get(uri("title", from: from)).status == .unprocessableContent, "from \(from)")
             }
-            // Invalid UTF-8 in the query reads as replacement characters: searched, found nothing.
+            // Invalid UTF-8 in the query is refused, saying so, as any form's field is.
             let invalid = try await client.get("/search?q=%FF%FE")
-            #expect(invalid.status == .ok || invalid.status == .unprocessableContent)
-            #expect(invalid.status != .internalServerError)
+            #expect(invalid.status == .badRequest && invalid.text.contains("UTF-8"), "\(invalid.status): \(invalid.text.prefix(300))")
         }
     }
 

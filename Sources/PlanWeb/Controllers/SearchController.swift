@@ -15,12 +15,14 @@ struct SearchController {
     }
 
     @Sendable func search(_ request: Request, context: PlanRequestContext) async throws -> Answer {
-        let parameters = request.uri.queryParameters
-        let typed = parameters["q"].map(String.init) ?? ""
+        // Read as a form is (`+` is a space, first value wins): the address the header's GET form
+        // writes. Bad percent-encoding or UTF-8 is a 400 from the reader itself.
+        let parameters = try FormFields.urlEncoded(Array((request.uri.query ?? "").utf8)).values
+        let typed = parameters["q"] ?? ""
         let offset: Int
         let query: SearchQuery?
         do throws(PlanError) {
-            offset = try Self.offset(parameters["from"].map(String.init))
+            offset = try Self.offset(parameters["from"])
             query = try SearchQuery(typed)
         } catch {
             // The page again with the text as typed and why it was refused; a script gets the refusal.
