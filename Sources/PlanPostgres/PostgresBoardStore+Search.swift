@@ -10,42 +10,45 @@ extension PostgresBoardStore {
             try await tx.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             // pg_trgm's index narrows by the longest term of three characters or more (a LIKE
             // '%term%'); strpos() then decides every term on the folded text itself, so a match is
-            // exactly what SearchQuery.matches says, as on SQLite. A query of only shorter terms,
-            // or one the index finds in many tasks, is read in order instead.
+            // exactly what SearchQuery.matches says, as on SQLite. When the index finds few
+            // candidates, their ids are kept and every question is asked of them only; a query of
+            // only shorter terms, or one the index finds in many tasks, is read in order instead.
             let terms = query.terms
-            let pattern = query.indexedTerms.first.map(Self.likePattern) ?? "%"
-            var candidates = SearchPaging.Candidates.many
-            if pattern != "%" {
-                let found = try await tx.value(#"""
-                    SELECT count(*) FROM (SELECT 1 FROM task WHERE search_text LIKE \#(pattern) LIMIT \#(SearchPaging.recentWindow)) AS found
-                    """#, as: Int.self) ?? 0
-                if found == 0 { return SearchPage(tasks: [], next: nil) }
-                if found < SearchPaging.recentWindow { candidates = .few }
+            var candidates: [Int64]? = nil
+            if let term = query.indexedTerms.first {
+                let found = try await tx.rows(#"""
+                    SELECT id FROM task WHERE search_text LIKE \#(Self.likePattern(term)) LIMIT \#(SearchPaging.recentWindow)
+                    """#).map { try $0.decode(Int64.self) }
+                if found.isEmpty { return SearchPage(tasks: [], next: nil) }
+                if found.count < SearchPaging.recentWindow { candidates = found }
             }
-            var paging = SearchPaging(offset: offset, limit: limit, candidates: candidates)
-            var ask = paging.afterBoard(try await tx.rows(#"""
-                SELECT \#(unescaped: PlanTask.postgresColumns) FROM task
-                WHERE NOT in_logbook AND search_text LIKE \#(pattern)
-                  AND NOT EXISTS (SELECT 1 FROM unnest(\#(terms)::text[]) AS term WHERE strpos(search_text, term) = 0)
-                ORDER BY CASE "column" WHEN 'today' THEN 0 WHEN 'next' THEN 1 ELSE 2 END, order_key
-                LIMIT \#(paging.boardMatches)
-                """#).map(PlanTask.init(postgres:)))
-            if case .recent(let window, let first)? = ask {
-                ask = paging.afterRecent(try await tx.rows(#"""
-                    SELECT \#(unescaped: PlanTask.postgresColumns) FROM (
-                        SELECT * FROM task WHERE in_logbook \#(unescaped: Self.logbookOrder) LIMIT \#(window)
-                    ) AS task
-                    WHERE NOT EXISTS (SELECT 1 FROM unnest(\#(terms)::text[]) AS term WHERE strpos(search_text, term) = 0)
-                    \#(unescaped: Self.logbookOrder) LIMIT \#(first)
-                    """#).map(PlanTask.init(postgres:)))
-            }
-            if case .logbook(let from, let count)? = ask {
-                paging.afterLogbook(try await tx.rows(#"""
+            // A null column is the logbook; null candidates are every task (many of them).
+            func matching(in column: BoardColumn?, order: String, limit: Int, offset: Int = 0) async throws -> [PlanTask] {
+                try await tx.rows(#"""
                     SELECT \#(unescaped: PlanTask.postgresColumns) FROM task
-                    WHERE in_logbook AND search_text LIKE \#(pattern)
+                    WHERE \#(unescaped: column == nil ? "in_logbook" : "NOT in_logbook")
+                      AND (\#(column?.rawValue)::text IS NULL OR "column" = \#(column?.rawValue))
+                      AND (\#(candidates)::bigint[] IS NULL OR id = ANY(\#(candidates)::bigint[]))
                       AND NOT EXISTS (SELECT 1 FROM unnest(\#(terms)::text[]) AS term WHERE strpos(search_text, term) = 0)
-                    \#(unescaped: Self.logbookOrder) LIMIT \#(count) OFFSET \#(from)
-                    """#).map(PlanTask.init(postgres:)))
+                    \#(unescaped: order) LIMIT \#(limit) OFFSET \#(offset)
+                    """#).map(PlanTask.init(postgres:))
+            }
+            var paging = SearchPaging(offset: offset, limit: limit, candidates: candidates == nil ? .many : .few)
+            while let ask = paging.ask {
+                switch ask {
+                case .board(let column, let first):
+                    paging.answer(try await matching(in: column, order: "ORDER BY order_key", limit: first))
+                case .recent(let window, let first):
+                    paging.answer(try await tx.rows(#"""
+                        SELECT \#(unescaped: PlanTask.postgresColumns) FROM (
+                            SELECT * FROM task WHERE in_logbook \#(unescaped: Self.logbookOrder) LIMIT \#(window)
+                        ) AS task
+                        WHERE NOT EXISTS (SELECT 1 FROM unnest(\#(terms)::text[]) AS term WHERE strpos(search_text, term) = 0)
+                        \#(unescaped: Self.logbookOrder) LIMIT \#(first)
+                        """#).map(PlanTask.init(postgres:)))
+                case .logbook(let from, let count):
+                    paging.answer(try await matching(in: nil, order: Self.logbookOrder, limit: count, offset: from))
+                }
             }
             return paging.page
         }

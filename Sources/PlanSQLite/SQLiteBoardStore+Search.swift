@@ -25,43 +25,35 @@ extension SQLiteBoardStore {
                 if found.isEmpty { return SearchPage(tasks: [], next: nil) }
                 if found.count < SearchPaging.recentWindow { candidates = found }
             }
+            // Every question is asked of the candidates only, when there are few.
+            var among = ""
+            var amongArguments = StatementArguments()
+            if let candidates {
+                among = " AND task.id IN (SELECT value FROM json_each(?))"
+                amongArguments = ["[" + candidates.map(String.init).joined(separator: ",") + "]"]
+            }
             let terms = query.terms.map { _ in " AND instr(task.searchText, ?) > 0" }.joined()
             func matching(_ place: String, _ placeArguments: StatementArguments, order: String, limit: Int, offset: Int = 0) throws -> [PlanTask] {
                 try PlanTask.fetchAll(
-                    db, sql: "SELECT task.* FROM task WHERE \(place)\(terms) \(order) LIMIT ? OFFSET ?",
-                    arguments: placeArguments + StatementArguments(query.terms) + [limit, offset])
+                    db, sql: "SELECT task.* FROM task WHERE \(place)\(among)\(terms) \(order) LIMIT ? OFFSET ?",
+                    arguments: placeArguments + amongArguments + StatementArguments(query.terms) + [limit, offset])
             }
             var paging = SearchPaging(offset: offset, limit: limit, candidates: candidates == nil ? .many : .few)
-            var ask: SearchPaging.Ask?
-            if let candidates {
-                let ids = "[" + candidates.map(String.init).joined(separator: ",") + "]"
-                let among = "task.id IN (SELECT value FROM json_each(?))"
-                ask = paging.afterBoard(try matching(
-                    "task.inLogbook = 0 AND " + among, [ids], order: #"ORDER BY CASE task."column" WHEN 'today' THEN 0 WHEN 'next' THEN 1 ELSE 2 END, task.orderKey"#,
-                    limit: paging.boardMatches))
-                if case .logbook(let from, let count)? = ask {
-                    paging.afterLogbook(try matching("task.inLogbook = 1 AND " + among, [ids], order: Self.logbookOrder, limit: count, offset: from))
+            while let ask = paging.ask {
+                switch ask {
+                case .board(let column, let first):
+                    // One column in key order (task_position).
+                    paging.answer(try matching(
+                        #"task.inLogbook = 0 AND task."column" = ?"#, [column.rawValue], order: "ORDER BY task.orderKey", limit: first))
+                case .recent(let window, let first):
+                    paging.answer(try PlanTask.fetchAll(db, sql: """
+                        SELECT * FROM (SELECT * FROM task WHERE inLogbook = 1 \(Self.logbookOrder) LIMIT ?) AS task
+                        WHERE 1\(terms) \(Self.logbookOrder) LIMIT ?
+                        """, arguments: [window] + StatementArguments(query.terms) + [first]))
+                case .logbook(let from, let count):
+                    // The logbook in its order (task_logbook), stopping once the page is full.
+                    paging.answer(try matching("task.inLogbook = 1", [], order: Self.logbookOrder, limit: count, offset: from))
                 }
-                return paging.page
-            }
-            // Column by column in the board's order, each in key order (task_position).
-            var onBoard: [PlanTask] = []
-            for column in BoardColumn.allCases where onBoard.count < paging.boardMatches {
-                onBoard += try matching(
-                    #"task.inLogbook = 0 AND task."column" = ?"#, [column.rawValue], order: "ORDER BY task.orderKey",
-                    limit: paging.boardMatches - onBoard.count)
-            }
-            ask = paging.afterBoard(onBoard)
-            if case .recent(let window, let first)? = ask {
-                let recent = try PlanTask.fetchAll(db, sql: """
-                    SELECT * FROM (SELECT * FROM task WHERE inLogbook = 1 \(Self.logbookOrder) LIMIT ?) AS task
-                    WHERE 1\(terms) \(Self.logbookOrder) LIMIT ?
-                    """, arguments: [window] + StatementArguments(query.terms) + [first])
-                ask = paging.afterRecent(recent)
-            }
-            // The whole logbook in its order (task_logbook), stopping once the page is full.
-            if case .logbook(let from, let count)? = ask {
-                paging.afterLogbook(try matching("task.inLogbook = 1", [], order: Self.logbookOrder, limit: count, offset: from))
             }
             return paging.page
         }

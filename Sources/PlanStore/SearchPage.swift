@@ -47,8 +47,9 @@ package struct SearchPaging: Sendable {
     /// cheap) or many (or a query the index cannot narrow at all).
     package enum Candidates: Sendable, Equatable { case few, many }
 
-    /// A question about the logbook.
+    /// A question for the store, answered with the matching tasks in the order it names.
     package enum Ask: Sendable, Equatable {
+        case board(column: BoardColumn, first: Int)
         case recent(window: Int, first: Int)
         case logbook(offset: Int, count: Int)
     }
@@ -56,6 +57,9 @@ package struct SearchPaging: Sendable {
     package let offset: Int
     package let limit: Int
     let candidates: Candidates
+    /// The next question; nil once the answers make the page.
+    package private(set) var ask: Ask?
+    private var onBoard: [PlanTask] = []
     private var fromBoard: [PlanTask] = []
     private var logbookOffset = 0
     /// One more than the page still holds, which says whether another page follows.
@@ -67,37 +71,60 @@ package struct SearchPaging: Sendable {
         self.limit = min(max(limit, 1), SearchPage.maxLimit)
         self.offset = min(max(offset, 0), SearchPage.maxOffset)
         self.candidates = candidates
+        ask = .board(column: BoardColumn.allCases[0], first: boardMatches)
     }
 
-    /// How many of the board's matches to ask for first.
-    package var boardMatches: Int { offset + limit + 1 }
+    /// How many of the board's matches are read: the page's and one more.
+    var boardMatches: Int { offset + limit + 1 }
 
-    /// Takes the board's first `boardMatches` matches; nil when they fill the page.
-    package mutating func afterBoard(_ onBoard: [PlanTask]) -> Ask? {
+    /// Takes the store's answer to `ask` and moves on to the next question (or the page).
+    package mutating func answer(_ tasks: [PlanTask]) {
+        switch ask {
+        case .board(let column, _):
+            onBoard += tasks
+            let columns = BoardColumn.allCases
+            if onBoard.count < boardMatches, let at = columns.firstIndex(of: column), at + 1 < columns.endIndex {
+                ask = .board(column: columns[at + 1], first: boardMatches - onBoard.count)
+            } else {
+                afterBoard()
+            }
+        case .recent:
+            afterRecent(tasks)
+        case .logbook:
+            afterLogbook(tasks)
+        case nil:
+            break
+        }
+    }
+
+    private mutating func afterBoard() {
         if onBoard.count > offset + limit {
             page = SearchPage(tasks: Array(onBoard[offset..<offset + limit]), next: offset + limit)
-            return nil
+            ask = nil
+            return
         }
         fromBoard = offset < onBoard.count ? Array(onBoard[offset...]) : []
         logbookOffset = max(0, offset - onBoard.count)
         wanted = limit - fromBoard.count + 1
-        if candidates == .many { return .recent(window: Self.recentWindow, first: logbookOffset + wanted) }
-        return .logbook(offset: logbookOffset, count: wanted)
+        ask = candidates == .many
+            ? .recent(window: Self.recentWindow, first: logbookOffset + wanted)
+            : .logbook(offset: logbookOffset, count: wanted)
     }
 
-    /// Takes the matches among the newest entries: the newest entries are a prefix of the
-    /// logbook's order, so enough matches among them are exactly its first matches. Nil when they
-    /// are enough.
-    package mutating func afterRecent(_ recent: [PlanTask]) -> Ask? {
-        guard recent.count == logbookOffset + wanted else { return .logbook(offset: logbookOffset, count: wanted) }
-        afterLogbook(Array(recent[logbookOffset...]))
-        return nil
+    /// The newest entries are a prefix of the logbook's order, so enough matches among them are
+    /// exactly its first matches; too few, and the whole logbook is asked.
+    private mutating func afterRecent(_ recent: [PlanTask]) {
+        if recent.count == logbookOffset + wanted {
+            afterLogbook(Array(recent[logbookOffset...]))
+        } else {
+            ask = .logbook(offset: logbookOffset, count: wanted)
+        }
     }
 
-    /// Takes the logbook's matches from the page's start in the logbook.
-    package mutating func afterLogbook(_ entries: [PlanTask]) {
+    private mutating func afterLogbook(_ entries: [PlanTask]) {
         page = SearchPage(
             tasks: fromBoard + entries.prefix(limit - fromBoard.count),
             next: entries.count == wanted ? offset + limit : nil)
+        ask = nil
     }
 }

@@ -14,34 +14,50 @@ import Testing
         }
     }
 
-    @Test func aBoardThatFillsThePageAsksNothingOfTheLogbook() {
+    @Test func theBoardIsAskedColumnByColumnInItsOrderUntilEnoughAreFound() {
         var paging = SearchPaging(offset: 2, limit: 3, candidates: .many)
-        #expect(paging.boardMatches == 6)
-        #expect(paging.afterBoard(tasks(1...6)) == nil)
+        #expect(paging.ask == .board(column: .today, first: 6))
+        paging.answer(tasks(1...2))
+        #expect(paging.ask == .board(column: .next, first: 4))
+        paging.answer(tasks(3...6))
+        // Six matches fill the page and tell that another follows: nothing is asked of Later or the logbook.
+        #expect(paging.ask == nil)
         #expect(paging.page.tasks.map(\.id) == [3, 4, 5] && paging.page.next == 5)
     }
 
     @Test func aCommonWordFillsTheRestFromTheNewestEntries() {
         var paging = SearchPaging(offset: 2, limit: 4, candidates: .many)
-        // The board holds 3 matches: one on this page, then 3 entries and one more to know a page follows.
-        #expect(paging.afterBoard(tasks(1...3)) == .recent(window: SearchPaging.recentWindow, first: 4))
-        #expect(paging.afterRecent(tasks(11...14)) == nil)
+        // The board holds 3 matches (in Today and Later): one on this page, then 3 entries and one
+        // more to know a page follows.
+        paging.answer(tasks(1...2))
+        paging.answer([])
+        #expect(paging.ask == .board(column: .later, first: 5))
+        paging.answer(tasks(3...3))
+        #expect(paging.ask == .recent(window: SearchPaging.recentWindow, first: 4))
+        paging.answer(tasks(11...14))
+        #expect(paging.ask == nil)
         #expect(paging.page.tasks.map(\.id) == [3, 11, 12, 13] && paging.page.next == 6)
     }
 
     @Test func tooFewAmongTheNewestEntriesAsksTheWholeLogbook() {
         var paging = SearchPaging(offset: 5, limit: 2, candidates: .many)
         // Past the board's 3 matches: the logbook's from its third, two and one more.
-        #expect(paging.afterBoard(tasks(1...3)) == .recent(window: SearchPaging.recentWindow, first: 5))
-        #expect(paging.afterRecent(tasks(11...13)) == .logbook(offset: 2, count: 3))
-        paging.afterLogbook(tasks(13...14))
+        paging.answer(tasks(1...3))
+        paging.answer([])
+        paging.answer([])
+        #expect(paging.ask == .recent(window: SearchPaging.recentWindow, first: 5))
+        paging.answer(tasks(11...13))
+        #expect(paging.ask == .logbook(offset: 2, count: 3))
+        paging.answer(tasks(13...14))
+        #expect(paging.ask == nil)
         #expect(paging.page.tasks.map(\.id) == [13, 14] && paging.page.next == nil)
     }
 
     @Test func fewCandidatesGoStraightToTheLogbook() {
         var paging = SearchPaging(offset: 0, limit: 50, candidates: .few)
-        #expect(paging.afterBoard([]) == .logbook(offset: 0, count: 51))
-        paging.afterLogbook(tasks(1...51))
+        for _ in BoardColumn.allCases { paging.answer([]) }
+        #expect(paging.ask == .logbook(offset: 0, count: 51))
+        paging.answer(tasks(1...51))
         #expect(paging.page.tasks.count == 50 && paging.page.next == 50)
     }
 
