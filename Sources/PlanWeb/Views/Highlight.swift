@@ -16,27 +16,17 @@ struct Highlight: Sendable, Equatable {
     /// the store folds it (`SearchText.fold`), character by character where folding changes the
     /// number of characters, so a mark covers exactly the characters the person typed.
     init(_ text: String, terms: [String]) {
-        let original = Array(text)
-        let folded = Self.foldedCharacters(original)
-        var marked = [Bool](repeating: false, count: original.count)
-        // Folded positions run over the original characters' folded pieces, in order.
-        let haystack = folded.flatMap { $0 }
-        let owner = folded.enumerated().flatMap { index, piece in [Int](repeating: index, count: piece.count) }
-        for term in terms.map(Array.init) where !term.isEmpty {
-            var start = 0
-            while start + term.count <= haystack.count {
-                if haystack[start..<start + term.count].elementsEqual(term) {
-                    for position in start..<start + term.count { marked[owner[position]] = true }
-                    start += term.count
-                } else {
-                    start += 1
-                }
+        let folded = Folded(Array(text))
+        var marked = [Bool](repeating: false, count: folded.characters.count)
+        for term in terms {
+            for found in folded.occurrences(of: term) {
+                for index in found { marked[index] = true }
             }
         }
         var pieces: [Piece] = []
         var run = ""
         var runMarked = false
-        for (character, isMarked) in zip(original, marked) {
+        for (character, isMarked) in zip(folded.characters, marked) {
             if isMarked != runMarked, !run.isEmpty {
                 pieces.append(Piece(text: run, marked: runMarked))
                 run = ""
@@ -53,17 +43,9 @@ struct Highlight: Sendable, Equatable {
     /// nil when nothing in it matches. Line breaks and runs of spaces read as one space.
     static func snippet(of text: String, terms: [String], width: Int = 160) -> Highlight? {
         let flat = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        let characters = Array(flat.prefix(maxScanned))
-        let folded = foldedCharacters(characters)
-        let haystack = folded.flatMap { $0 }
-        let owner = folded.enumerated().flatMap { index, piece in [Int](repeating: index, count: piece.count) }
-        var first: Int?
-        for term in terms.map(Array.init) where !term.isEmpty && term.count <= haystack.count {
-            if let at = (0...(haystack.count - term.count)).first(where: { haystack[$0..<$0 + term.count].elementsEqual(term) }) {
-                first = min(first ?? .max, owner[at])
-            }
-        }
-        guard let first else { return nil }
+        let folded = Folded(Array(flat.prefix(maxScanned)))
+        let characters = folded.characters
+        guard let first = terms.compactMap({ folded.occurrences(of: $0, limit: 1).first?.lowerBound }).min() else { return nil }
         let start = max(0, min(first - width / 3, characters.count - width))
         let end = min(characters.count, start + width)
         let window = (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count || flat.count > maxScanned ? "…" : "")
@@ -73,11 +55,47 @@ struct Highlight: Sendable, Equatable {
     /// How much of a long text a snippet looks through for its first match.
     static let maxScanned = 20_000
 
-    /// Each character's folded form: the whole text folded at once when that keeps one
-    /// character per character (nearly always), otherwise one character at a time.
-    private static func foldedCharacters(_ characters: [Character]) -> [[Character]] {
+}
+
+/// A text's characters beside their folded form (`SearchText.fold`), so that a folded term found
+/// in the folded text maps back to exactly the characters the person typed.
+private struct Folded {
+    let characters: [Character]
+    /// The folded characters, in order: each original character's folded piece, one after another.
+    private let haystack: [Character]
+    /// For each folded character, the index of the original character it comes from.
+    private let owner: [Int]
+
+    /// The whole text is folded at once when that keeps one character per character (nearly
+    /// always), otherwise one character at a time.
+    init(_ characters: [Character]) {
+        self.characters = characters
         let whole = Array(SearchText.fold(String(characters)))
-        if whole.count == characters.count { return whole.map { [$0] } }
-        return characters.map { Array(SearchText.fold(String($0))) }
+        if whole.count == characters.count {
+            haystack = whole
+            owner = Array(characters.indices)
+        } else {
+            let pieces = characters.map { Array(SearchText.fold(String($0))) }
+            haystack = pieces.flatMap { $0 }
+            owner = pieces.enumerated().flatMap { index, piece in [Int](repeating: index, count: piece.count) }
+        }
+    }
+
+    /// Where `term` (folded) occurs, first to last, without overlaps, up to `limit` of them:
+    /// ranges of original characters.
+    func occurrences(of term: String, limit: Int = .max) -> [Range<Int>] {
+        let term = Array(term)
+        guard !term.isEmpty, term.count <= haystack.count else { return [] }
+        var found: [Range<Int>] = []
+        var start = 0
+        while start + term.count <= haystack.count, found.count < limit {
+            if haystack[start..<start + term.count].elementsEqual(term) {
+                found.append(owner[start]..<owner[start + term.count - 1] + 1)
+                start += term.count
+            } else {
+                start += 1
+            }
+        }
+        return found
     }
 }
