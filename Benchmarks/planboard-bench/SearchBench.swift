@@ -127,7 +127,7 @@ func benchSearch(resources: URL, logger: Logger, keep: String?) async throws {
     let bare = try DatabaseQueue(path: copy)
     try await bare.writeWithoutTransaction { db in
         try db.execute(sql: """
-            DROP TRIGGER taskSearch_insert; DROP TRIGGER taskSearch_delete; DROP TRIGGER taskSearch_unindex; DROP TRIGGER taskSearch_index;
+            DROP TRIGGER taskSearch_insert; DROP TRIGGER taskSearch_delete; DROP TRIGGER taskSearch_update;
             DROP TABLE taskSearchTerms; DROP TABLE taskSearch; UPDATE task SET searchText = ''
             """)
         try db.execute(sql: "VACUUM")

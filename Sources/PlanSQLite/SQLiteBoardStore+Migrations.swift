@@ -220,6 +220,22 @@ extension SQLiteBoardStore {
                 CREATE INDEX stashedUpload_created ON stashedUpload (created);
                 """)
         }
+        migrator.registerMigration("v8: the search index follows an edit in order (unindex the old text, then index the new)") { db in
+            // v6's two update triggers fired newest first: the new text was indexed, then the old
+            // text's trigrams were taken away, and with them every trigram the two texts share. An
+            // edited task was no longer found by the words its edit kept. One trigger now does
+            // both in order, and the index is rebuilt from the folded text to mend what was lost.
+            try db.execute(sql: """
+                DROP TRIGGER taskSearch_unindex;
+                DROP TRIGGER taskSearch_index;
+                CREATE TRIGGER taskSearch_update AFTER UPDATE OF searchText ON task
+                    WHEN old.searchText IS NOT new.searchText BEGIN
+                    INSERT INTO taskSearch (taskSearch, rowid, searchText) SELECT 'delete', old.id, old.searchText WHERE old.searchText <> '';
+                    INSERT INTO taskSearch (rowid, searchText) SELECT new.id, new.searchText WHERE new.searchText <> '';
+                END;
+                INSERT INTO taskSearch (taskSearch) VALUES ('rebuild');
+                """)
+        }
         return migrator
     }
 }

@@ -173,6 +173,25 @@ import Testing
     }
 
     @Test(arguments: StoreKind.available)
+    func anEditedTaskIsFoundByTheWordsItKept(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let task = try await store.add(["Crown fitting"])[0]
+            // New notes beside the same title; then the title changed, keeping a word.
+            _ = try await store.edit(task.id, try TaskEdit(title: "Crown fitting", notes: notes("the crown is ready")), client: nil)
+            #expect(try await found(store, "fitting") == ["Crown fitting"])
+            #expect(try await found(store, "crown") == ["Crown fitting"])
+            #expect(try await found(store, "ready") == ["Crown fitting"])
+            _ = try await store.edit(task.id, try TaskEdit(title: "Crown fitting on Friday"), client: "me")
+            #expect(try await found(store, "fitting") == ["Crown fitting on Friday"])
+            #expect(try await found(store, "friday") == ["Crown fitting on Friday"])
+            // Undo gives the old text back, and search finds it by every word again.
+            _ = try await store.undo(client: "me")
+            #expect(try await found(store, "crown fitting") == ["Crown fitting"])
+            #expect(try await found(store, "friday") == [])
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
     func queryCharactersAreTextNeverSyntax(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
             _ = try await store.add([#"say "hi" (NEAR) a*b -x ^y 100% a_b c:\d"#, "plain"])

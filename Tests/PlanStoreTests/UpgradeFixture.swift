@@ -7,7 +7,7 @@ import PlanCore
 import PostgresNIO
 
 /// The boards kept in `Fixtures/` as each earlier schema version left them: `sqlite-vN.sqlite` (SQLite
-/// versions 1–5) and `postgres-vN.sql` (PostgreSQL versions 1–3).
+/// versions 1–7) and `postgres-vN.sql` (PostgreSQL versions 1–4).
 ///
 /// They are made by the real migrator run only up to version N (`DatabaseMigrator.migrate(_:upTo:)`,
 /// `PostgresBoardStore.migrate(through:)`) and rows written the way that version's code wrote them:
@@ -18,12 +18,12 @@ import PostgresNIO
 /// in each format, a finished one, a deleted one (its notes only in the history), the history with its
 /// undo steps, a remembered move id, a stashed upload and (from SQLite v3, PostgreSQL v1) the session key.
 ///
-/// `PLANBOARD_RECORD_FIXTURES=1 swift test --filter UpgradeTests/record` writes them again (PostgreSQL's
-/// with a server, as `scripts/with-postgres` gives).
+/// `PLANBOARD_RECORD_FIXTURES=1 swift test --filter UpgradeTests/record` writes those missing (delete one
+/// to write it again; PostgreSQL's with a server, as `scripts/with-postgres` gives).
 enum UpgradeFixture {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
-    static let sqliteVersions = 1...5
-    static let postgresVersions = 1...3
+    static let sqliteVersions = 1...7
+    static let postgresVersions = 1...4
 
     static func sqlite(_ version: Int) -> URL { folder.appendingPathComponent("sqlite-v\(version).sqlite") }
     static func postgres(_ version: Int) -> URL { folder.appendingPathComponent("postgres-v\(version).sql") }
@@ -103,6 +103,12 @@ enum UpgradeFixture {
             if version >= 2 { try db.execute(sql: "UPDATE boardState SET boardID = ?", arguments: [boardID]) }
             for task in tasks + [deleted] { try insertSQLite(db, task, version) }
             try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [deleted.id])
+            if (6...7).contains(version) {
+                // Task 1 edited (its text changed, then changed back) under v6's two update triggers,
+                // which fired newest first: the index lost every trigram the old and new texts shared.
+                try db.execute(sql: "UPDATE task SET searchText = searchText || ' ' WHERE id = 1")
+                try db.execute(sql: "UPDATE task SET searchText = rtrim(searchText, ' ') WHERE id = 1")
+            }
             for change in changes { try insertSQLite(db, change, version) }
             try db.execute(sql: "UPDATE boardState SET revision = ?", arguments: [changes.count])
             if version >= 5 {
@@ -141,6 +147,10 @@ enum UpgradeFixture {
         if version >= 4 {
             columns += ["finishedAt", "finishedDay"]
             values += [task.finishedAt, task.finishedAt.map { _ in "2026-11-18" }]
+        }
+        if version >= 6 {
+            columns += ["searchText"]
+            values += [SQLiteBoardStore.indexed(SearchText.of(task))]
         }
         let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         try db.execute(sql: "INSERT INTO task (\(columns.joined(separator: ", "))) VALUES (\(marks))", arguments: StatementArguments(values))
@@ -204,6 +214,10 @@ enum UpgradeFixture {
             if version >= 2 {
                 columns += ", finished_at, finished_day"
                 values += [literal(task.finishedAt), literal(task.finishedAt.map { _ in "2026-11-18" })]
+            }
+            if version >= 4 {
+                columns += ", search_text"
+                values += [literal(SearchText.of(task))]
             }
             statements.append("INSERT INTO task (\(columns)) VALUES (\(values.joined(separator: ", ")))")
         }

@@ -18,8 +18,11 @@ import Testing
     @Test(.enabled(if: ProcessInfo.processInfo.environment["PLANBOARD_RECORD_FIXTURES"] == "1"))
     func record() throws {
         try FileManager.default.createDirectory(at: UpgradeFixture.folder, withIntermediateDirectories: true)
-        for version in UpgradeFixture.sqliteVersions { try UpgradeFixture.makeSQLite(version, at: UpgradeFixture.sqlite(version).path) }
-        for version in UpgradeFixture.postgresVersions {
+        let missing = { (url: URL) in !FileManager.default.fileExists(atPath: url.path) }
+        for version in UpgradeFixture.sqliteVersions where missing(UpgradeFixture.sqlite(version)) {
+            try UpgradeFixture.makeSQLite(version, at: UpgradeFixture.sqlite(version).path)
+        }
+        for version in UpgradeFixture.postgresVersions where missing(UpgradeFixture.postgres(version)) {
             try Data(try UpgradeFixture.postgresScript(version).utf8).write(to: UpgradeFixture.postgres(version))
         }
     }
@@ -183,6 +186,14 @@ import Testing
             }
         }
         #expect(try await store.changes(after: 0, limit: 100).count == UpgradeFixture.changes.count)
+        // Search finds every task by its title (a board from before search is indexed by the
+        // upgrade; one whose index an edit had damaged is mended), and never the deleted one.
+        for expected in UpgradeFixture.tasks {
+            let found = try await store.search(try #require(try SearchQuery(expected.title)), offset: 0, limit: 50).tasks.map(\.id)
+            #expect(found.contains(expected.id), "task \(expected.id) found by its title")
+        }
+        let gone = try await store.search(try #require(try SearchQuery(UpgradeFixture.deleted.title)), offset: 0, limit: 50).tasks.map(\.id)
+        #expect(!gone.contains(UpgradeFixture.deleted.id))
         if sessionKey { #expect(try await store.secret(named: "session-key", length: 32) == UpgradeFixture.sessionKey, "sessions stay signed in") }
         if upload { #expect(try await store.stashedUpload("review-1") == .waiting(Array(UpgradeFixture.upload.utf8))) }
         // The owner's undo steps: the delete (the task and its notes come back), then the finish.
