@@ -39,4 +39,23 @@ import Testing
         #expect(snippet.pieces.filter(\.marked).map(\.text) == ["crown"])
         #expect(Highlight.snippet(of: notes, terms: try #require(try SearchQuery("zebra")).terms) == nil)
     }
+
+    @Test func aMatchIsFoundWhereverItLiesAcrossTheStretchesFoldedAtOnce() throws {
+        let terms = try #require(try SearchQuery("報稅單")).terms
+        // Every place around the first stretches' seams, and one far along.
+        for at in [0, Highlight.scannedAtOnce - 5, Highlight.scannedAtOnce - 1, Highlight.scannedAtOnce, 2 * Highlight.scannedAtOnce - 30, 15_000] {
+            let notes = String(repeating: "字", count: at) + "記得報稅單" + String(repeating: "。", count: 50)
+            let snippet = try #require(Highlight.snippet(of: notes, terms: terms), "a match at \(at)")
+            #expect(snippet.pieces.filter(\.marked).map(\.text) == ["報稅單"], "a match at \(at)")
+        }
+        #expect(Highlight.snippet(of: String(repeating: "字", count: Highlight.maxScanned) + "報稅單", terms: terms) == nil,
+                "past what a snippet looks through")
+    }
+
+    @Test func theTitleSaysWhetherItHoldsEveryTerm() throws {
+        let terms = try #require(try SearchQuery("dentist bill")).terms
+        #expect(Highlight("Pay the dentist bill", terms: terms).matchedEveryTerm)
+        #expect(!Highlight("Call the dentist", terms: terms).matchedEveryTerm)
+        #expect(Highlight("Call the dentist", terms: terms).matched)
+    }
 }

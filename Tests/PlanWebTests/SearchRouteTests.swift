@@ -51,9 +51,14 @@ import Testing
             let long = String(repeating: "filler words here ", count: 30) + "ask about the crown on Friday " + String(repeating: "more text ", count: 30)
             let saved = try await client.post("/tasks/\(id)", ["title": "Plan the week", "notes": long, "notesFormat": "plain"], json: true)
             #expect(saved.status == .ok)
+            // A title that holds every term says why its task was found: its notes are not shown.
+            let titled = try await client.addTasks(["Crown fitting"])[0]
+            #expect(try await client.post("/tasks/\(titled)", ["title": "Crown fitting", "notes": "the crown is ready", "notesFormat": "plain"], json: true).status == .ok)
             let html = try await client.get(uri("crown")).text
             #expect(html.contains(#"<p class="search-result-snippet">…"#))
             #expect(html.contains("ask about the <mark>crown</mark> on Friday"))
+            #expect(html.contains("<mark>Crown</mark> fitting") && !html.contains("the <mark>crown</mark> is ready"))
+            #expect(html.components(separatedBy: "search-result-snippet").count == 2, "one snippet, for the notes' match")
         }
     }
 

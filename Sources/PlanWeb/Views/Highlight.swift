@@ -11,6 +11,8 @@ struct Highlight: Sendable, Equatable {
     let pieces: [Piece]
     /// Whether any piece is marked.
     let matched: Bool
+    /// Whether every term was found.
+    let matchedEveryTerm: Bool
 
     /// `text` with every occurrence of each folded term marked. The text is folded the same way
     /// the store folds it (`SearchText.fold`), character by character where folding changes the
@@ -18,11 +20,15 @@ struct Highlight: Sendable, Equatable {
     init(_ text: String, terms: [String]) {
         let folded = Folded(Array(text))
         var marked = [Bool](repeating: false, count: folded.characters.count)
+        var everyTerm = true
         for term in terms {
-            for found in folded.occurrences(of: term) {
+            let occurrences = folded.occurrences(of: term)
+            everyTerm = everyTerm && !occurrences.isEmpty
+            for found in occurrences {
                 for index in found { marked[index] = true }
             }
         }
+        matchedEveryTerm = everyTerm
         var pieces: [Piece] = []
         var run = ""
         var runMarked = false
@@ -43,14 +49,28 @@ struct Highlight: Sendable, Equatable {
     /// nil when nothing in it matches. Line breaks and runs of spaces read as one space.
     static func snippet(of text: String, terms: [String], width: Int = 160) -> Highlight? {
         let flat = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        let folded = Folded(Array(flat.prefix(maxScanned)))
-        let characters = folded.characters
-        guard let first = terms.compactMap({ folded.occurrences(of: $0, limit: 1).first?.lowerBound }).min() else { return nil }
+        let characters = Array(flat.prefix(maxScanned))
+        // Folded a stretch at a time, each overlapping the last by more than a term's length, so
+        // a match near the start costs only its stretch (folding Chinese goes through ICU).
+        let overlap = 2 * (terms.map(\.count).max() ?? 0) + 8
+        var first: Int?
+        var from = 0
+        while first == nil, from < characters.count {
+            let upTo = min(characters.count, from + scannedAtOnce)
+            let folded = Folded(Array(characters[from..<upTo]))
+            first = terms.compactMap { folded.occurrences(of: $0, limit: 1).first.map { from + $0.lowerBound } }.min()
+            if upTo == characters.count { break }
+            from = upTo - overlap
+        }
+        guard let first else { return nil }
         let start = max(0, min(first - width / 3, characters.count - width))
         let end = min(characters.count, start + width)
         let window = (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count || flat.count > maxScanned ? "…" : "")
         return Highlight(window, terms: terms)
     }
+
+    /// How many characters a snippet folds at a time while looking for its first match.
+    static let scannedAtOnce = 1_000
 
     /// How much of a long text a snippet looks through for its first match.
     static let maxScanned = 20_000

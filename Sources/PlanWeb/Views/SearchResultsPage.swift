@@ -27,7 +27,7 @@ struct SearchResultsPage: PageView {
     struct Result: Sendable {
         let path: String
         let title: Highlight
-        /// A stretch of the notes around their first match, when the match is in the notes.
+        /// A stretch of the notes around their first match, when the title does not hold every term.
         let snippet: Highlight?
         /// "Today" or "Logbook · finished 24 Nov 2026".
         let place: String
@@ -42,9 +42,11 @@ struct SearchResultsPage: PageView {
         heading = strings("search.resultsFor", ["query": query.text])
         results = page.tasks.map { task in
             let title = Highlight(task.title, terms: query.terms)
-            let snippet = Highlight.snippet(of: notesText(task), terms: query.terms)
+            // The notes are shown around their match only when the title alone does not say why
+            // the task was found.
+            let snippet = title.matchedEveryTerm ? nil : Highlight.snippet(of: notesText(task), terms: query.terms)
             return Result(
-                path: Route.task(task.id).path, title: title, snippet: title.matched && snippet == nil ? nil : snippet,
+                path: Route.task(task.id).path, title: title, snippet: snippet,
                 place: task.inLogbook
                     ? strings("search.inLogbook", ["day": task.finishedDay.map { BoardClockText.day($0, strings: strings) } ?? ""])
                     : strings.column(task.column),
@@ -148,6 +150,7 @@ extension Highlight: MustacheParent {
         switch name {
         case "pieces": pieces
         case "matched": matched
+        case "matchedEveryTerm": matchedEveryTerm
         default: nil
         }
     }
