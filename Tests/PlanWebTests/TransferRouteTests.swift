@@ -49,7 +49,7 @@ import Testing
             #expect(response.headers[.contentDisposition] == "attachment; filename=\"planboard-2026-11-22.json\"")
             let export = try response.jsonObject()
             #expect(export["format"] as? String == "planboard-export")
-            #expect(int64(export["version"]) == 3)
+            #expect(int64(export["version"]) == 4)
             let columns = try #require(export["columns"] as? [String: [[String: Any]]])
             #expect(columns["today"]?.map { $0["title"] as? String } == ["a", "b"])
             #expect(columns["later"]?.first?["notes"] as? String == "<p>n</p>")
@@ -85,6 +85,8 @@ import Testing
             #expect(response.status == .ok)
             let summary = try response.jsonObject()
             #expect(summary["added"] as? [String: Int] == ["today": 2, "next": 1, "later": 1])
+            // An archived card marked complete was done: it goes to the logbook; the other archived one is left out.
+            #expect(int64(summary["toLogbook"]) == 1)
             #expect(int64(summary["skippedArchivedCards"]) == 1)
             #expect(int64(summary["skippedCardsInArchivedLists"]) == 1)
             #expect(int64(summary["titlesChanged"]) == 1)
@@ -97,6 +99,8 @@ import Testing
             #expect(columns["today"]?.map { $0["title"] as? String } == ["Order tiles", "Paint the hallway"])
             #expect(columns["next"]?.map { $0["title"] as? String } == ["Call the plumber about the leak"])
             #expect(columns["later"]?.map { $0["title"] as? String } == ["Build a sauna"])
+            let logbook = try await client.get("/logbook").text
+            #expect(logbook.contains("Tiled the bathroom") && logbook.contains("Monday, 20 July 2020"), "under the day of its last activity")
             let tiles = try #require(columns["today"]?[0])
             #expect(tiles["finished"] as? Bool == true, "dueComplete marks finished")
             #expect(tiles["updated"] as? String == "2020-07-25T08:00:00Z")
@@ -284,7 +288,7 @@ import Testing
                 headers: [.contentType: "application/json", .accept: "application/json", .cookie: "pb_session=\(TestApp.token)", .csrfToken: TestApp.token],
                 body: ByteBuffer(data: bytes))
             #expect(response.status == .ok)
-            #expect(int64(try response.jsonObject()["total"]) == 4)
+            #expect(int64(try response.jsonObject()["total"]) == 5, "four cards to the board, one to the logbook")
             // An import is one change; undo does not take it apart, and says so.
             let undo = try await client.post("/undo", json: true)
             #expect(try undo.errorCode() == "not_undoable")

@@ -41,7 +41,9 @@ struct TransferController {
                 .contentType: "application/json; charset=utf-8", .cacheControl: "no-store",
                 .contentDisposition: "attachment; filename=\"planboard-\(day).json\"",
             ],
-            body: BoardExport.streamed(board: board, boardID: boardID, exported: now))
+            body: BoardExport.streamed(board: board, boardID: boardID, exported: now) { [store = deps.store] cursor in
+                try await store.logbook(after: cursor, limit: 500)
+            })
     }
 
     @Sendable func importForm(_ request: Request, context: PlanRequestContext) async throws -> Answer {

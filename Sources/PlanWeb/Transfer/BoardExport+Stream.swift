@@ -1,15 +1,21 @@
 import Foundation
 import Hummingbird
 import PlanCore
+import PlanStore
 
 extension BoardExport {
     /// About how much of the file is written at a time.
     static let streamChunk = 64 * 1024
 
     /// The export file of `board`, written a task at a time as the client reads it: the encoded file
-    /// is never held whole (a 25 MB board's was held once per unread download), only the board and
-    /// one chunk. The same document as `encoder` writes, laid out a task per line.
-    static func streamed(board: Board, boardID: String, exported: Date) -> ResponseBody {
+    /// is never held whole (a 25 MB board's was held once per unread download), only the board,
+    /// one page of the logbook and one chunk. The same document as `encoder` writes, laid out a task
+    /// per line. The logbook is read a page at a time (`logbook`) after the board; an entry the
+    /// board still held when it was read (the day turned in between) is left out of the logbook.
+    static func streamed(
+        board: Board, boardID: String, exported: Date,
+        logbook: @escaping @Sendable (LogbookCursor?) async throws -> LogbookPage
+    ) -> ResponseBody {
         ResponseBody { writer in
             let encoder = JSONEncoder()
             encoder.dateEncodingStrategy = .iso8601
@@ -28,7 +34,24 @@ extension BoardExport {
                     }
                 }
             }
-            chunk.writeString("]\n},")
+            chunk.writeString("]\n},\"logbook\":[")
+            let onBoard = Set(board.allTasks.map(\.id))
+            var cursor: LogbookCursor?
+            var first = true
+            repeat {
+                let page = try await logbook(cursor)
+                for entry in page.entries where !onBoard.contains(entry.id) {
+                    chunk.writeString(first ? "\n" : ",\n")
+                    first = false
+                    chunk.writeBytes(try encoder.encode(Task(entry)))
+                    if chunk.readableBytes >= streamChunk {
+                        try await writer.write(chunk)
+                        chunk.clear()
+                    }
+                }
+                cursor = page.next
+            } while cursor != nil
+            chunk.writeString("\n],")
             // The header's own object, opened already: its fields follow the columns.
             chunk.writeBytes(try encoder.encode(header).dropFirst())
             chunk.writeString("\n")
@@ -52,6 +75,8 @@ extension BoardExport.Task {
         self.init(
             id: task.id, title: task.title, important: task.important, finished: task.finished, notes: task.notes,
             notesSource: task.notesSource, notesFormat: task.notesFormat, origin: task.origin, created: task.created, updated: task.updated,
-            when: task.when?.iso, deadline: task.deadline?.iso, repeats: task.repeats?.code)
+            when: task.when?.iso, deadline: task.deadline?.iso, repeats: task.repeats?.code,
+            finishedAt: task.finished ? task.finishedAt : nil, column: task.inLogbook ? task.column.rawValue : nil,
+            finishedDay: task.inLogbook ? task.finishedDay?.iso : nil)
     }
 }

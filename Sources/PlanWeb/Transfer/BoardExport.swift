@@ -4,19 +4,21 @@ import PlanCore
 /// The export file: the whole board, versioned, re-importable.
 ///
 /// ```json
-/// {"format": "planboard-export", "version": 2, "board": "…", "exported": "…", "revision": 12,
-///  "columns": {"today": [task…], "next": […], "later": […]}}
+/// {"format": "planboard-export", "version": 4, "board": "…", "exported": "…", "revision": 12,
+///  "columns": {"today": [task…], "next": […], "later": […]}, "logbook": [entry…]}
 /// ```
 /// Each column lists its tasks in display order; a task is `{"id", "title", "important",
 /// "finished", "notes", "notesSource", "notesFormat", "origin", "created", "updated", "when",
 /// "deadline", "repeats"}`, where `notes` is the sanitized HTML and `notesSource` the notes as
 /// written in `notesFormat`; `when` and `deadline` are days (`YYYY-MM-DD`) and `repeats` a rule's
-/// code (`day`, `workday`, `week:1`, `month:28`), each left out when the task has none. Version 2
-/// (no days) and version 1 (no board, source, format or origin; `notes` HTML) still import.
+/// code (`day`, `workday`, `week:1`, `month:28`), each left out when the task has none; a finished
+/// task has `finishedAt`. The logbook lists its entries newest first, each a task with the `column`
+/// it came from and its `finishedDay`. Version 3 (no logbook), version 2 (no days) and version 1
+/// (no board, source, format or origin; `notes` HTML) still import.
 struct BoardExport: Codable, Sendable {
     static let format = "planboard-export"
-    static let version = 3
-    static let readableVersions = 1...3
+    static let version = 4
+    static let readableVersions = 1...4
 
     struct Task: Codable, Sendable {
         let id: TaskID?
@@ -33,6 +35,10 @@ struct BoardExport: Codable, Sendable {
         var when: String? = nil
         var deadline: String? = nil
         var repeats: String? = nil
+        var finishedAt: Date? = nil
+        /// A logbook entry's column and day (`YYYY-MM-DD`); a board task's column is the list it is in.
+        var column: String? = nil
+        var finishedDay: String? = nil
     }
 
     let format: String
@@ -42,14 +48,16 @@ struct BoardExport: Codable, Sendable {
     let exported: Date?
     let revision: Int64?
     let columns: [String: [Task]]
+    let logbook: [Task]?
 
-    init(version: Int, board: String?, exported: Date?, revision: Int64?, columns: [String: [Task]]) {
+    init(version: Int, board: String?, exported: Date?, revision: Int64?, columns: [String: [Task]], logbook: [Task]? = nil) {
         format = Self.format
         self.version = version
         self.board = board
         self.exported = exported
         self.revision = revision
         self.columns = columns
+        self.logbook = logbook
     }
 
     static var encoder: JSONEncoder {

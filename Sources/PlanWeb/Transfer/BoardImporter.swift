@@ -15,6 +15,7 @@ struct ImportPlan: Sendable {
     /// One task's part in the report.
     struct Share: Sendable {
         let column: BoardColumn
+        let inLogbook: Bool
         let titleChanged: Bool
         let removed: RemovalReport
     }
@@ -25,7 +26,7 @@ struct ImportPlan: Sendable {
         var removed = report.removed.counts
         for index in leftOut {
             let share = shares[index]
-            report.added[share.column, default: 0] -= 1
+            if share.inLogbook { report.toLogbook -= 1 } else { report.added[share.column, default: 0] -= 1 }
             report.skippedDuplicates += 1
             if share.titleChanged { report.titlesChanged -= 1 }
             if !share.removed.isEmpty {
@@ -42,6 +43,10 @@ struct ImportPlan: Sendable {
 struct ImportReport: Sendable {
     var source = ImportSource.Description.planboard
     var added: [BoardColumn: Int] = [:]
+    /// Finished tasks that went straight to the logbook (a PlanBoard file's logbook, Trello's
+    /// archived cards marked complete).
+    var toLogbook = 0
+    /// Trello's archived cards that were not marked complete.
     var skippedArchivedCards = 0
     var skippedCardsInArchivedLists = 0
     /// Cards of lists the person chose to skip.
@@ -112,6 +117,7 @@ struct BoardImporter {
         let exported: Date?
         let revision: Int64?
         let columns: [String: [BoardExport.Task]]?
+        let logbook: [BoardExport.Task]?
         let name: String?
         let lists: [TrelloBoard.List]?
         let cards: [TrelloBoard.Card]?
@@ -151,7 +157,11 @@ struct BoardImporter {
             guard unknown.isEmpty else {
                 throw .importRejected(.unknownColumn(unknown[0]))
             }
-            return .planboard(BoardExport(version: version, board: document.board, exported: document.exported, revision: document.revision, columns: columns))
+            let logbookColumns = (document.logbook ?? []).compactMap(\.column).filter { BoardColumn(rawValue: $0) == nil }.sorted()
+            if let unknown = logbookColumns.first { throw .importRejected(.unknownColumn(unknown)) }
+            return .planboard(BoardExport(
+                version: version, board: document.board, exported: document.exported, revision: document.revision, columns: columns,
+                logbook: document.logbook))
         }
         if let lists = document.lists, let cards = document.cards {
             return .trello(TrelloBoard(name: document.name, lists: lists, cards: cards, checklists: document.checklists))
@@ -216,6 +226,23 @@ struct BoardImporter {
                         days: Self.days(of: task))
                 }
             }
+            // The logbook (version 4 on), newest first as the file lists it: each entry finished,
+            // under the column it came from and the day the file says it was finished.
+            for entry in export.logbook ?? [] {
+                let origin = Self.origin(of: entry, board: export.board)
+                if choices.skipDuplicates, let origin, existing.contains(origin) {
+                    plan.report.skippedDuplicates += 1
+                    continue
+                }
+                let (source, format) = entry.notesSource.map { ($0, entry.notesFormat ?? .html) } ?? (entry.notes ?? "", .html)
+                var days = Self.days(of: entry)
+                days.finishedDay = entry.finishedDay.flatMap { BoardDay(iso: $0) }
+                days.inLogbook = true
+                try add(
+                    to: &plan, title: entry.title, column: entry.column.flatMap(BoardColumn.init(rawValue:)) ?? .today,
+                    important: entry.important ?? false, finished: true, notes: source, format: format, created: entry.created,
+                    updated: entry.updated, originalID: entry.id, origin: origin, days: days)
+            }
         case .trello(let board):
             try planTrello(board, choices: choices, existing: existing, into: &plan)
         }
@@ -237,7 +264,10 @@ struct BoardImporter {
             let listChoice = choice(list)
             let cards = (cardsByList[list.id] ?? []).sorted { ($0.pos?.value ?? 0) < ($1.pos?.value ?? 0) }
             for card in cards {
-                if card.closed == true {
+                // An archived card marked complete was done: it goes to the logbook, finished when it
+                // was last touched. One archived otherwise was put away unfinished, and is left out.
+                let toLogbook = card.closed == true && card.dueComplete == true
+                if card.closed == true, !toLogbook {
                     plan.report.skippedArchivedCards += 1
                     continue
                 }
@@ -265,7 +295,7 @@ struct BoardImporter {
                     finished: listChoice.finished || (card.dueComplete ?? false),
                     notes: Self.withChecklists(description, checklists[card.id] ?? []), format: .markdown,
                     created: TrelloBoard.creationDate(ofID: card.id), updated: card.dateLastActivity, originalID: nil, origin: origin,
-                    markdown: NoteRenderer.trelloMarkdown)
+                    markdown: NoteRenderer.trelloMarkdown, days: ImportedDays(finishedAt: toLogbook ? card.dateLastActivity : nil, inLogbook: toLogbook))
             }
         }
         plan.report.skippedCardsInArchivedLists = board.cards.filter { closedLists.contains($0.idList) }.count
@@ -323,13 +353,14 @@ struct BoardImporter {
             plan.report.notesCleaned += 1
             plan.report.removed.merge(rendered.removed)
         }
-        plan.report.added[column, default: 0] += 1
-        plan.shares.append(ImportPlan.Share(column: column, titleChanged: changed, removed: rendered.removed))
+        if days.inLogbook { plan.report.toLogbook += 1 } else { plan.report.added[column, default: 0] += 1 }
+        plan.shares.append(ImportPlan.Share(column: column, inLogbook: days.inLogbook, titleChanged: changed, removed: rendered.removed))
         let created = created ?? now
         plan.tasks.append(ImportedTask(
             title: title, column: column, important: important, finished: finished, notes: rendered.notes,
             created: created, updated: max(updated ?? created, created), originalID: originalID, origin: origin,
-            when: days.when, deadline: days.deadline, repeats: days.repeats))
+            when: days.when, deadline: days.deadline, repeats: days.repeats,
+            finishedAt: days.finishedAt, finishedDay: days.finishedDay, inLogbook: days.inLogbook))
     }
 
     /// A task's when-date, deadline and repeat as a file carries them.
@@ -337,6 +368,12 @@ struct BoardImporter {
         var when: BoardDay?
         var deadline: BoardDay?
         var repeats: RepeatRule?
+        /// When a finished task was finished (nil: when it was last updated).
+        var finishedAt: Date?
+        /// The day a logbook entry was finished on, as the file says (nil: worked out from `finishedAt`).
+        var finishedDay: BoardDay?
+        /// Goes to the logbook rather than the board (`finished` must be true).
+        var inLogbook = false
     }
 
     /// The days of an exported task (version 3 on); a value that cannot be read is left out rather
@@ -344,7 +381,7 @@ struct BoardImporter {
     static func days(of task: BoardExport.Task) -> ImportedDays {
         ImportedDays(
             when: task.when.flatMap { BoardDay(iso: $0) }, deadline: task.deadline.flatMap { BoardDay(iso: $0) },
-            repeats: task.repeats.flatMap { RepeatRule(code: $0) })
+            repeats: task.repeats.flatMap { RepeatRule(code: $0) }, finishedAt: task.finishedAt)
     }
 
     /// A decoding error as what was wrong, and where in the file.

@@ -18,6 +18,8 @@ struct ImportSummary: Codable, Sendable {
     let source: ImportSource.Description
     let total: Int
     let perColumn: [ColumnCount]
+    /// Finished tasks that went to the logbook; nil in summaries kept before imports had a logbook.
+    let toLogbook: Int?
     let notesCleaned: Int
     /// What the sanitizer removed, by `RemovalReport.Category.key`.
     let removed: [String: Int]
@@ -32,7 +34,8 @@ struct ImportSummary: Codable, Sendable {
         self.revision = revision
         source = report.source
         perColumn = BoardColumn.allCases.map { ColumnCount(column: $0, count: report.added[$0] ?? 0) }
-        total = perColumn.reduce(0) { $0 + $1.count }
+        toLogbook = report.toLogbook
+        total = perColumn.reduce(0) { $0 + $1.count } + report.toLogbook
         skippedArchivedCards = report.skippedArchivedCards
         skippedCardsInArchivedLists = report.skippedCardsInArchivedLists
         skippedByChoice = report.skippedByChoice
@@ -55,6 +58,7 @@ struct ImportSummary: Codable, Sendable {
 struct ImportJSON: Encodable, Sendable {
     let revision: Int64
     let added: [String: Int]
+    let toLogbook: Int
     let total: Int
     let skippedArchivedCards: Int
     let skippedCardsInArchivedLists: Int
@@ -67,6 +71,7 @@ struct ImportJSON: Encodable, Sendable {
     init(_ summary: ImportSummary, strings: Strings) {
         revision = summary.revision
         added = Dictionary(uniqueKeysWithValues: summary.perColumn.map { ($0.column.rawValue, $0.count) })
+        toLogbook = summary.toLogbook ?? 0
         total = summary.total
         skippedArchivedCards = summary.skippedArchivedCards
         skippedCardsInArchivedLists = summary.skippedCardsInArchivedLists

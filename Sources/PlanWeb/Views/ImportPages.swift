@@ -98,6 +98,7 @@ package struct ImportPage: PageView {
         heading = strings.count("imported.heading", summary.total)
         intro = strings("imported.from", ["source": Self.describe(source: summary.source, strings)])
         columns = summary.perColumn.map { strings("imported.toColumn", ["count": $0.count, "column": strings.column($0.column)]) }
+            + ((summary.toLogbook ?? 0) > 0 ? [strings("imported.toLogbook", ["count": summary.toLogbook ?? 0])] : [])
         var notices: [String] = []
         for (key, count) in [
             ("imported.duplicates", summary.skippedDuplicates), ("imported.skippedByChoice", summary.skippedByChoice),
