@@ -30,6 +30,28 @@ import Testing
         (json["entries"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
     }
 
+    @Test func keptDrawingsOfEntriesFollowTheClockTheLanguageAndTheEntries() async throws {
+        let store = try await Self.store(logbook: 3)
+        try await TestApp.make(store: store).test(.router) { client in
+            // Drawn once, then served from the kept drawings: the same page each time.
+            let first = try await client.get("/logbook").text
+            #expect(first.contains("finished at 09:00"))
+            #expect(try await client.get("/logbook").text == first)
+            // The board's clock moves: every entry's time is drawn again on it.
+            #expect(try await client.post("/settings", ["time_zone": "Asia/Taipei", "day_starts": "0"]).status == .seeOther)
+            let taipei = try await client.get("/logbook").text
+            #expect(taipei.contains("finished at 17:00") && !taipei.contains("finished at 09:00"))
+            // Another language gets its own drawings, not the English ones.
+            let chinese = try await client.execute(uri: "/logbook", method: .get, headers: [.cookie: TestApp.cookieHeader(), .acceptLanguage: "zh-TW"])
+            let text = String(buffer: chinese.body)
+            #expect(text.contains("17:00 完成") && text.contains("放回") && !text.contains("Put back"))
+            // An entry put back leaves the page; one deleted too.
+            let entries = try await store.logbook(after: nil, limit: 10).entries
+            #expect(try await client.post("/logbook/\(entries[0].id)/put-back").status == .seeOther)
+            #expect(!(try await client.get("/logbook").text.contains(">\(entries[0].title)<")))
+        }
+    }
+
     @Test func anEmptyLogbookSaysHowTasksGetThere() async throws {
         try await TestApp.make().test(.router) { client in
             let page = try await client.get("/logbook")

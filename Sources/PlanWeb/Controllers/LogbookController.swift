@@ -37,9 +37,9 @@ struct LogbookController {
                 let strings = deps.strings(context)
                 let (clock, today) = try await boardClock(context)
                 let notice = FlashNotice.message(in: request, strings: strings).map(Notice.init)
-                let view = LogbookListPage(
+                let view = try LogbookListPage(
                     page: page, firstPage: cursor == nil, clock: clock, today: today, csrf: context.csrfToken,
-                    banner: unreadable ? .error(strings("logbook.badCursor")) : nil, notice: notice)
+                    banner: unreadable ? .error(strings("logbook.badCursor")) : nil, notice: notice, draw: drawEntry(clock))
                 var response = try deps.page(view, request, context, status: unreadable ? .badRequest : .ok)
                 if notice != nil { response.setCookie(FlashNotice.cleared) }
                 return response
@@ -108,6 +108,11 @@ struct LogbookController {
         }
     }
 
+
+    /// Draws a logbook entry on the board's `clock`, through the kept drawings.
+    private func drawEntry(_ clock: BoardClockText) -> (PlanTask, () -> LogbookListPage.Entry) throws -> RenderedHTML {
+        { task, entry in try deps.logbookEntries.drawing(of: task, clock: clock, entry: entry) }
+    }
     /// A change asked for from the logbook; a refusal shows the logbook's first page with the
     /// reason across the top (scripts get the refusal).
     private func logbookChange(_ request: Request, _ context: PlanRequestContext, _ change: () async throws -> Answer) async throws -> Answer {
@@ -118,9 +123,9 @@ struct LogbookController {
                 page: {
                     let (clock, today) = try await boardClock(context)
                     let page = try await deps.store.logbook(after: nil, limit: Self.pageSize)
-                    let view = LogbookListPage(
+                    let view = try LogbookListPage(
                         page: page, firstPage: true, clock: clock, today: today, csrf: context.csrfToken,
-                        banner: .error(deps.strings(context).message(error)))
+                        banner: .error(deps.strings(context).message(error)), draw: drawEntry(clock))
                     return try deps.page(view, request, context, status: error.status)
                 },
                 json: { try await deps.refusalJSON(error, context) })

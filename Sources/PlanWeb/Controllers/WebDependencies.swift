@@ -13,6 +13,8 @@ struct WebDependencies: Sendable {
     let sanitizer = NoteSanitizer()
     /// Every card drawn once and reused until its task changes.
     let cards: CardCache
+    /// Every logbook entry drawn once and reused on the logbook's pages until it changes.
+    let logbookEntries: LogbookEntryCache
     /// The board at its latest revision, read once and shared by every page and live stream.
     let snapshot = BoardSnapshot()
     /// The card menu every board page carries for the drag layer: the same each time, so drawn
@@ -24,6 +26,7 @@ struct WebDependencies: Sendable {
         self.renderer = renderer
         self.environment = environment
         cards = CardCache(renderer: renderer)
+        logbookEntries = LogbookEntryCache(renderer: renderer)
         var menus: [Language: RenderedHTML] = [:]
         for language in Language.allCases {
             menus[language] = try renderer.drawn(ActionsView.menuTemplate(renderer.strings(language)), template: "partials/task-actions")

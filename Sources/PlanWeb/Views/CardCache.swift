@@ -1,22 +1,55 @@
 import PlanCore
 import Synchronization
 
-/// Every card's drawn HTML, kept until its task changes.
+/// Drawings of tasks (a card, a logbook entry), kept per language and task until what one was
+/// drawn from changes.
 ///
-/// Drawing a card with Mustache costs tens of microseconds; a board of 3,000 would spend most of
-/// its time there on every request. A card's markup depends only on its `CardView`, so the cache
-/// compares the view it drew with the one wanted now and redraws only what changed.
-final class CardCache: Sendable {
-    /// Per language (a card's labels are in the reader's language), by task.
+/// Drawing with Mustache costs tens of microseconds a drawing; a board of 3,000 cards or a page of
+/// 50 logbook entries would spend most of its time there on every request. A drawing depends only
+/// on its `DrawnFrom` (compared without building labels: strings are shared, not copied) and the
+/// reader's language, so only what changed is drawn again.
+final class DrawingCache<DrawnFrom: Equatable & Sendable>: Sendable {
     private let drawn = Mutex<[Language: [TaskID: Entry]]>([:])
-    private let renderer: PageRenderer
+    /// The most drawings kept per language; past it they are all forgotten (nil: no bound, for
+    /// the board's cards, which `keepOnly` bounds).
+    private let limit: Int?
+
+    init(limit: Int? = nil) {
+        self.limit = limit
+    }
 
     private struct Entry: Sendable {
         let drawnFrom: DrawnFrom
         let html: RenderedHTML
     }
 
-    /// What a card's drawing depends on, compared without building labels (strings are shared, not copied).
+    /// Task `id`'s drawing from `drawnFrom` in `language`: the one kept, or `draw()` kept now.
+    func drawing(of id: TaskID, from drawnFrom: DrawnFrom, in language: Language, draw: () throws -> RenderedHTML) throws -> RenderedHTML {
+        try drawn.withLock { languages in
+            if let entry = languages[language]?[id], entry.drawnFrom == drawnFrom { return entry.html }
+            let html = try draw()
+            if let limit, languages[language]?.count ?? 0 >= limit { languages[language] = [:] }
+            languages[language, default: [:]][id] = Entry(drawnFrom: drawnFrom, html: html)
+            return html
+        }
+    }
+
+    /// Forgets the drawings of tasks not among `ids`, once the cache has grown well past them.
+    func keepOnly(_ ids: Set<TaskID>) {
+        drawn.withLock { languages in
+            for (language, entries) in languages where entries.count > ids.count * 2 + 64 {
+                languages[language] = entries.filter { ids.contains($0.key) }
+            }
+        }
+    }
+}
+
+/// Every card's drawn HTML, kept until its task changes.
+final class CardCache: Sendable {
+    private let drawn = DrawingCache<DrawnFrom>()
+    private let renderer: PageRenderer
+
+    /// What a card's drawing depends on.
     private struct DrawnFrom: Equatable, Sendable {
         let title: String
         let important: Bool
@@ -47,36 +80,18 @@ final class CardCache: Sendable {
 
     /// The cards of `tasks`, in order, as seen on the board's `today`.
     func cards(_ tasks: [PlanTask], today: BoardDay, strings: Strings) throws -> [RenderedHTML] {
-        try drawn.withLock { languages in
-            try tasks.map { task in
-                try Self.card(task, today: today, in: &languages[strings.language, default: [:]], strings: strings, renderer: renderer)
-            }
-        }
+        try tasks.map { try card($0, today: today, strings: strings) }
     }
 
     /// One task's card, as seen on the board's `today`.
     func card(_ task: PlanTask, today: BoardDay, strings: Strings) throws -> RenderedHTML {
-        try drawn.withLock { languages in
-            try Self.card(task, today: today, in: &languages[strings.language, default: [:]], strings: strings, renderer: renderer)
+        try drawn.drawing(of: task.id, from: DrawnFrom(task, today: today), in: strings.language) {
+            try renderer.drawn(CardView(task, today: today, strings: strings), template: "partials/card")
         }
     }
 
     /// Forgets the cards of tasks no longer on the board, once the cache has grown well past it.
     func keepOnly(_ ids: Set<TaskID>) {
-        drawn.withLock { languages in
-            for (language, entries) in languages where entries.count > ids.count * 2 + 64 {
-                languages[language] = entries.filter { ids.contains($0.key) }
-            }
-        }
-    }
-
-    private static func card(
-        _ task: PlanTask, today: BoardDay, in entries: inout [TaskID: Entry], strings: Strings, renderer: PageRenderer
-    ) throws -> RenderedHTML {
-        let drawnFrom = DrawnFrom(task, today: today)
-        if let entry = entries[task.id], entry.drawnFrom == drawnFrom { return entry.html }
-        let html = try renderer.drawn(CardView(task, today: today, strings: strings), template: "partials/card")
-        entries[task.id] = Entry(drawnFrom: drawnFrom, html: html)
-        return html
+        drawn.keepOnly(ids)
     }
 }
