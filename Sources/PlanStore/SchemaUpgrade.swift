@@ -24,7 +24,8 @@ public struct SchemaUpgrade: Sendable, Equatable {
 
 /// Why a store would not open a database: each leaves the database exactly as it was.
 public enum SchemaUpgradeError: Error, Equatable, CustomStringConvertible {
-    /// The database was written by a PlanBoard that knows migrations this one does not (a newer one).
+    /// The database was written by a PlanBoard that knows migrations this one does not (a newer one,
+    /// or a development build whose migrations never shipped).
     case newerVersion(database: String, unknown: [String])
     /// Bringing the schema up to date failed; nothing of it was kept.
     case failed(database: String, from: String, to: String, backup: String?, reason: String)
@@ -33,9 +34,9 @@ public enum SchemaUpgradeError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .newerVersion(let database, let unknown):
             """
-            The board's database (\(database)) was written by a newer version of PlanBoard: it has schema changes this \
-            version does not know (\(unknown.joined(separator: "; "))). Nothing was changed. Run the newer PlanBoard, or \
-            restore a backup made before it.
+            The board's database (\(database)) was written by a newer version of PlanBoard, or by a build this one \
+            never shipped with: it has schema changes this version does not know (\(unknown.joined(separator: "; "))). \
+            Nothing was changed. Run the PlanBoard that wrote it, or restore a backup made before it.
             """
         case .failed(let database, let from, let to, let backup, let reason):
             """
