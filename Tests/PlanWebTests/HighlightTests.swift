@@ -58,4 +58,10 @@ import Testing
         #expect(!Highlight("Call the dentist", terms: terms).matchedEveryTerm)
         #expect(Highlight("Call the dentist", terms: terms).matched)
     }
+
+    @Test func theMarkedHTMLEscapesEveryPieceAndMarksOnlyMatches() throws {
+        let terms = try #require(try SearchQuery("tom")).terms
+        let html = RenderedHTML.marked(Highlight(#"<b>Tom & "Jerry's"</b> <mark>tom</mark>"#, terms: terms)).html
+        #expect(html == "&lt;b&gt;<mark>Tom</mark> &amp; &quot;Jerry&#39;s&quot;&lt;/b&gt; &lt;mark&gt;<mark>tom</mark>&lt;/mark&gt;")
+    }
 }

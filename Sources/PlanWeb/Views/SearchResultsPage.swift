@@ -151,6 +151,7 @@ extension Highlight: MustacheParent {
         case "pieces": pieces
         case "matched": matched
         case "matchedEveryTerm": matchedEveryTerm
+        case "marked": RenderedHTML.marked(self)
         default: nil
         }
     }
