@@ -159,3 +159,25 @@ class ServerTestCase(unittest.TestCase):
     def titles(self):
         board = self.board_json()
         return {column: [task["title"] for task in tasks] for column, tasks in board["columns"].items()}
+
+
+def wait_until_replaced(driver, element, timeout=15):
+    """Waits until `element` has left the page (a navigation replaced the document). Chromium may
+    answer a question about a node of the old document with "Node with given id does not belong to
+    the document" rather than a stale-element error; both mean the page was replaced."""
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+    from selenium.webdriver.support.ui import WebDriverWait as _Wait
+
+    def gone(_):
+        try:
+            element.is_enabled()
+            return False
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return True
+            raise
+
+    _Wait(driver, timeout).until(gone, "the page was not replaced")
+

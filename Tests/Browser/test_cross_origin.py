@@ -4,11 +4,10 @@ import http.server
 import threading
 import unittest
 
-from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import WebDriverWait
 
 import demo
-from harness import ServerTestCase, chromium
+from harness import ServerTestCase, chromium, wait_until_replaced
 
 
 def serve_page(html):
@@ -109,7 +108,7 @@ document.title = "planted";
             title.clear()
             title.send_keys(f"Renamed {attempt}")
             driver.find_element("css selector", ".edit-task button[type=submit]").click()
-            WebDriverWait(driver, 10).until(staleness_of(title))
+            wait_until_replaced(driver, title, timeout=10)
             self.assertIn(f"Renamed {attempt}", [t["title"] for t in self.board_json()["columns"]["today"]], attempt)
         # The planted copies were cleared: under /tasks the browser now holds only the board's own.
         driver.get(f"{self.server.url}/tasks/{task['id']}")

@@ -6,11 +6,10 @@ import tempfile
 import unittest
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from dragkit import DragTestCase
-from harness import Server, chromium
+from harness import Server, chromium, wait_until_replaced
 from session import BoardSession
 from test_accessibility import audit
 
@@ -117,7 +116,7 @@ class LogbookWithoutJavaScriptTests(unittest.TestCase):
         redirect: reading the page before then finds the old one, or none)."""
         old = self.driver.find_element(By.TAG_NAME, "html")
         element.click()
-        WebDriverWait(self.driver, 15).until(EC.staleness_of(old))
+        wait_until_replaced(self.driver, old)
         WebDriverWait(self.driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
     def setUp(self):
