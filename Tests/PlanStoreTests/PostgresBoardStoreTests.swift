@@ -228,6 +228,9 @@ final class WakeCount: Sendable {
 extension PostgresBoardStoreTests {
     @Test func aChangeThatWaitsTooLongForTheBoardIsUnavailableAndTheBoardFreeAfterwards() async throws {
         try await PostgresTestDatabase.withSchema { url in
+            // The schema is made first without the 1 ms lock timeout: its migration waits for the
+            // lock that makes pg_trgm once per database, which another test may hold a moment.
+            try await PostgresTestDatabase.withStore(url: url) { _ in }
             try await PostgresTestDatabase.withStore(url: url + "&lock_timeout=1") { store in
                 _ = try await store.add(["a"])
                 // Another server stalls while holding the board.
