@@ -14,14 +14,14 @@ extension PostgresBoardStore {
             // candidates, their ids are kept and every question is asked of them only; a query of
             // only shorter terms, or one the index finds in many tasks, is read in order instead.
             let terms = query.terms
-            var candidates: [Int64]? = nil
+            var found: [Int64]? = nil
             if let term = query.indexedTerms.first {
-                let found = try await tx.rows(#"""
+                found = try await tx.rows(#"""
                     SELECT id FROM task WHERE search_text LIKE \#(Self.likePattern(term)) LIMIT \#(SearchPaging.recentWindow)
                     """#).map { try $0.decode(Int64.self) }
-                if found.isEmpty { return SearchPage(tasks: [], next: nil) }
-                if found.count < SearchPaging.recentWindow { candidates = found }
+                if found?.isEmpty == true { return SearchPage(tasks: [], next: nil) }
             }
+            let candidates = SearchPaging.few(found)
             // A null column is the logbook; null candidates are every task (many of them).
             func matching(in column: BoardColumn?, order: String, limit: Int, offset: Int = 0) async throws -> [PlanTask] {
                 try await tx.rows(#"""
@@ -33,7 +33,7 @@ extension PostgresBoardStore {
                     \#(unescaped: order) LIMIT \#(limit) OFFSET \#(offset)
                     """#).map(PlanTask.init(postgres:))
             }
-            var paging = SearchPaging(offset: offset, limit: limit, candidates: candidates == nil ? .many : .few)
+            var paging = SearchPaging(offset: offset, limit: limit, among: candidates)
             while let ask = paging.ask {
                 switch ask {
                 case .board(let column, let first):

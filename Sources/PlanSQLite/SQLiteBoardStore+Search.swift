@@ -12,19 +12,19 @@ extension SQLiteBoardStore {
             // when it leaves many, or cannot narrow the query, tasks are read in the order they are
             // listed in (the board column by column, then the newest logbook entries) and reading
             // stops once the page is full (SearchPaging).
-            var candidates: [Int64]? = nil
+            var found: [Int64]? = nil
             switch try Self.indexMatch(db, query) {
             case .nothing:
                 return SearchPage(tasks: [], next: nil)
             case .everything:
                 break
             case .match(let expression):
-                let found = try Int64.fetchAll(
+                found = try Int64.fetchAll(
                     db, sql: "SELECT rowid FROM taskSearch WHERE taskSearch MATCH ? LIMIT ?",
                     arguments: [expression, SearchPaging.recentWindow])
-                if found.isEmpty { return SearchPage(tasks: [], next: nil) }
-                if found.count < SearchPaging.recentWindow { candidates = found }
+                if found?.isEmpty == true { return SearchPage(tasks: [], next: nil) }
             }
+            let candidates = SearchPaging.few(found)
             // Every question is asked of the candidates only, when there are few.
             var among = ""
             var amongArguments = StatementArguments()
@@ -38,7 +38,7 @@ extension SQLiteBoardStore {
                     db, sql: "SELECT task.* FROM task WHERE \(place)\(among)\(terms) \(order) LIMIT ? OFFSET ?",
                     arguments: placeArguments + amongArguments + StatementArguments(query.terms) + [limit, offset])
             }
-            var paging = SearchPaging(offset: offset, limit: limit, candidates: candidates == nil ? .many : .few)
+            var paging = SearchPaging(offset: offset, limit: limit, among: candidates)
             while let ask = paging.ask {
                 switch ask {
                 case .board(let column, let first):

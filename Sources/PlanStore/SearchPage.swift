@@ -67,6 +67,17 @@ package struct SearchPaging: Sendable {
     /// The page, once the answers so far make it.
     package private(set) var page = SearchPage(tasks: [], next: nil)
 
+    /// The ids the index found, kept when they are few enough to ask about alone (fewer than
+    /// `recentWindow`); nil when they are many or the index could not narrow the query (nil found).
+    package static func few(_ found: [Int64]?) -> [Int64]? {
+        found.flatMap { $0.count < recentWindow ? $0 : nil }
+    }
+
+    /// Paging over the candidates `few` kept (nil: many).
+    package init(offset: Int, limit: Int, among few: [Int64]?) {
+        self.init(offset: offset, limit: limit, candidates: few == nil ? .many : .few)
+    }
+
     package init(offset: Int, limit: Int, candidates: Candidates) {
         self.limit = min(max(limit, 1), SearchPage.maxLimit)
         self.offset = min(max(offset, 0), SearchPage.maxOffset)

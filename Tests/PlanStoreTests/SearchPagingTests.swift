@@ -66,4 +66,10 @@ import Testing
         #expect(paging.offset == 0 && paging.limit == SearchPage.maxLimit)
         #expect(SearchPaging(offset: 1_000_000, limit: 0, candidates: .few).offset == SearchPage.maxOffset)
     }
+
+    @Test func theIndexsCandidatesAreKeptOnlyWhenFew() {
+        #expect(SearchPaging.few(nil) == nil, "an index that cannot narrow: many")
+        #expect(SearchPaging.few([1, 2, 3]) == [1, 2, 3])
+        #expect(SearchPaging.few(Array(1...Int64(SearchPaging.recentWindow))) == nil, "a full window: many")
+    }
 }
