@@ -67,3 +67,11 @@ struct BoardExport: Codable, Sendable {
         return encoder
     }
 }
+
+extension BoardExport.Task {
+    /// The notes to render again on import, as written (an export's HTML is not trusted as such):
+    /// the source in its format, or, in a version-1 file, the HTML as HTML.
+    var notesAsWritten: (source: String, format: NoteFormat) {
+        notesSource.map { ($0, notesFormat ?? .html) } ?? (notes ?? "", .html)
+    }
+}

@@ -219,7 +219,7 @@ struct BoardImporter {
                         continue
                     }
                     // Rendered again from what was written: an export's HTML is not trusted as such.
-                    let (source, format) = task.notesSource.map { ($0, task.notesFormat ?? .html) } ?? (task.notes ?? "", .html)
+                    let (source, format) = task.notesAsWritten
                     try add(
                         to: &plan, title: task.title, column: column, important: task.important ?? false, finished: task.finished ?? false,
                         notes: source, format: format, created: task.created, updated: task.updated, originalID: task.id, origin: origin,
@@ -234,7 +234,7 @@ struct BoardImporter {
                     plan.report.skippedDuplicates += 1
                     continue
                 }
-                let (source, format) = entry.notesSource.map { ($0, entry.notesFormat ?? .html) } ?? (entry.notes ?? "", .html)
+                let (source, format) = entry.notesAsWritten
                 var days = Self.days(of: entry)
                 days.finishedDay = entry.finishedDay.flatMap { BoardDay(iso: $0) }
                 days.inLogbook = true
