@@ -30,7 +30,8 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        .target(name: "PlanCore", swiftSettings: swiftSettings),
+        // _FoundationICU (the toolchain's ICU, which Foundation itself links) for SimplifiedRules.
+        .target(name: "PlanCore", swiftSettings: swiftSettings, linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
         .target(name: "PlanNotes", dependencies: ["CLibXML2", "PlanMarkdown"], swiftSettings: swiftSettings),
         .target(name: "PlanMarkdown", swiftSettings: swiftSettings),
         // The BoardStore protocol and the rules every store follows (planners that decide each change);

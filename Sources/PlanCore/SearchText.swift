@@ -24,10 +24,13 @@ public enum SearchText {
         of(title: task.title, notesSource: task.notesSource)
     }
 
-    /// `text` folded: NFKC, lower case, Simplified Chinese.
+    /// `text` folded: NFKC, lower case, Simplified Chinese (ICU's `Hant-Hans`, carried out from
+    /// its rules read once: `SimplifiedRules`). ASCII text skips NFKC, which leaves it as it is.
     public static func fold(_ text: String) -> String {
-        let plain = text.precomposedStringWithCompatibilityMapping.lowercased()
+        let plain = text.utf8.allSatisfy({ $0 < 0x80 })
+            ? text.lowercased() : text.precomposedStringWithCompatibilityMapping.lowercased()
         guard plain.unicodeScalars.contains(where: isHan) else { return plain }
+        if let rules = SimplifiedRules.shared { return rules.apply(plain) }
         return plain.applyingTransform(simplified, reverse: false) ?? plain
     }
 

@@ -173,6 +173,26 @@ import Testing
         }
     }
 
+    /// Search results: marked words in titles and in a notes snippet, an important task, a finished
+    /// one on the board and then in the logbook, escaped text, and Chinese found across scripts.
+    @Test func searchResultsPage() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await Self.seed(client)
+            try await client.addTasks(["Fix <b> & \"quotes\" in the report", "買牛奶 at 7"], to: "next")
+            let results = try await client.get("/search?q=the").text
+            assertSnapshot(of: results, as: Self.html)
+            let snippet = try await client.get("/search?q=hotels+alfama").text
+            assertSnapshot(of: LineDiff(from: results, to: snippet).text, as: Self.change, named: "snippet")
+            #expect(try await client.post("/columns/today/clear-finished", json: true).status == .ok)
+            let logbook = try await client.get("/search?q=report").text
+            assertSnapshot(of: LineDiff(from: results, to: logbook).text, as: Self.change, named: "logbook")
+            try await TestApp.$cookies.withValue("pb_lang=zh-Hant") {
+                let chinese = try await client.get("/search?q=%E7%89%9B%E5%A5%B6").text
+                assertSnapshot(of: LineDiff(from: results, to: chinese).text, as: Self.change, named: "zh-Hant")
+            }
+        }
+    }
+
     @Test func loginPage() async throws {
         try await ThreatModelTests.lockedApp().test(.router) { client in
             let page = try await client.get("/login?next=%2Ftasks%2F3").text
