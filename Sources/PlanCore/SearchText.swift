@@ -25,16 +25,60 @@ public enum SearchText {
     }
 
     /// `text` folded: NFKC, lower case, Simplified Chinese (ICU's `Hant-Hans`, carried out from
-    /// its rules read once: `SimplifiedRules`). ASCII text skips NFKC, which leaves it as it is.
+    /// its rules read once: `SimplifiedRules`).
     public static func fold(_ text: String) -> String {
-        let plain = text.utf8.allSatisfy({ $0 < 0x80 })
-            ? text.lowercased() : text.precomposedStringWithCompatibilityMapping.lowercased()
+        let plain = compatibilityLowercased(text)
         guard plain.unicodeScalars.contains(where: isHan) else { return plain }
         if let rules = SimplifiedRules.shared { return rules.apply(plain) }
         return plain.applyingTransform(simplified, reverse: false) ?? plain
     }
 
     private static let simplified = StringTransform(rawValue: "Hant-Hans")
+
+    /// `text` in NFKC, lower case. Text made only of characters NFKC leaves alone (ASCII, Chinese
+    /// ideographs and the ideographic punctuation that has no other form) and of full-width ASCII
+    /// is done here, a character at a time: none of them combines with its neighbours, so one at a
+    /// time is the whole text's answer. Anything else goes through Foundation, whose NFKC bridged
+    /// every call through NSString (a third of folding a Chinese title).
+    static func compatibilityLowercased(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                out.append((0x41...0x5A).contains(value) ? Unicode.Scalar(value + 0x20)! : scalar)
+            } else if unchangedByNFKC(value) {
+                out.append(scalar)
+            } else if let plain = fullWidth[scalar] {
+                out.append(plain)
+            } else {
+                return text.precomposedStringWithCompatibilityMapping.lowercased()
+            }
+        }
+        return String(out)
+    }
+
+    /// Characters NFKC and lower case leave as they are and that never combine with another:
+    /// Chinese ideographs (Extension A and the unified block) and the ideographic comma, full stop
+    /// and brackets.
+    static func unchangedByNFKC(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x3001...0x3002, 0x3008...0x3011, 0x3400...0x4DBF, 0x4E00...0x9FFF: true
+        default: false
+        }
+    }
+
+    /// The ideographic space and the full-width forms of ASCII, each as its plain, lower-case ASCII
+    /// character, as Foundation's NFKC and `lowercased()` say once.
+    static let fullWidth: [Unicode.Scalar: Unicode.Scalar] = {
+        var table: [Unicode.Scalar: Unicode.Scalar] = [:]
+        for value in [0x3000] + Array(0xFF01...0xFF5E) {
+            let scalar = Unicode.Scalar(UInt32(value))!
+            let plain = String(Character(scalar)).precomposedStringWithCompatibilityMapping.lowercased().unicodeScalars
+            if plain.count == 1, let only = plain.first, only.isASCII { table[scalar] = only }
+        }
+        return table
+    }()
 
     /// A CJK unified ideograph (the blocks Traditional and Simplified text is written in).
     static func isHan(_ scalar: Unicode.Scalar) -> Bool {

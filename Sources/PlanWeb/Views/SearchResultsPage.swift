@@ -16,6 +16,8 @@ struct SearchResultsPage: PageView {
     /// "3 results" or, past the first page, "Results 51–100".
     let summary: String?
     let results: [Result]
+    /// The results as list items (`RenderedHTML.searchResults`).
+    let rows: RenderedHTML
     let hasResults: Bool
     /// The next page's link, when there is one.
     let more: String?
@@ -52,6 +54,7 @@ struct SearchResultsPage: PageView {
                     : strings.column(task.column),
                 finished: task.finished, important: task.important, inLogbook: task.inLogbook)
         }
+        rows = RenderedHTML.searchResults(results, strings: strings)
         hasResults = !page.tasks.isEmpty
         if page.tasks.isEmpty {
             summary = nil
@@ -74,6 +77,7 @@ struct SearchResultsPage: PageView {
         heading = strings("search.title")
         summary = nil
         results = []
+        rows = .empty
         hasResults = false
         more = nil
         self.error = error
@@ -110,9 +114,8 @@ struct SearchJSON: Encodable, Sendable {
 
 // MARK: - Mustache
 
-// Answered by switches rather than reflection, like the board's view models (`Views+Mustache.swift`):
-// a page of 50 results reflected every result and every marked piece for every tag, three
-// quarters of a search's time (perf, release build).
+// Answered by a switch rather than reflection, like the board's view models (`Views+Mustache.swift`);
+// the results themselves are drawn as one value (`RenderedHTML.searchResults`).
 
 extension SearchResultsPage: MustacheParent {
     func child(named name: String) -> Any? {
@@ -121,47 +124,11 @@ extension SearchResultsPage: MustacheParent {
         case "heading": heading
         case "summary": summary
         case "results": results
+        case "rows": rows
         case "hasResults": hasResults
         case "more": more
         case "error": error
         case "empty": empty
-        default: nil
-        }
-    }
-}
-
-extension SearchResultsPage.Result: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "path": path
-        case "title": title
-        case "snippet": snippet
-        case "place": place
-        case "finished": finished
-        case "important": important
-        case "inLogbook": inLogbook
-        default: nil
-        }
-    }
-}
-
-extension Highlight: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "pieces": pieces
-        case "matched": matched
-        case "matchedEveryTerm": matchedEveryTerm
-        case "marked": RenderedHTML.marked(self)
-        default: nil
-        }
-    }
-}
-
-extension Highlight.Piece: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "text": text
-        case "marked": marked
         default: nil
         }
     }
