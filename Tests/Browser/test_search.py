@@ -73,14 +73,14 @@ class SearchWithoutJavaScriptTests(ServerTestCase):
         WebDriverWait(self.driver, 8).until(condition, message)
 
     def test_the_header_field_submits_and_the_next_page_is_a_link(self):
-        self.api.add("next", [f"errand {n}" for n in range(1, 53)])
+        self.api.add("next", [f"errand {n}" for n in range(1, 23)])
         self.driver.get(self.server.url + "/")
         field = self.driver.find_element("id", "search-q")
         field.send_keys("errand\n")
         self.wait(lambda d: "/search" in d.current_url, message="the results page opened")
-        self.assertEqual(len(self.driver.find_elements("css selector", ".search-result")), 50)
+        self.assertEqual(len(self.driver.find_elements("css selector", ".search-result")), 20)
         self.driver.find_element("css selector", ".search-more a").click()
-        self.wait(lambda d: "from=50" in d.current_url, message="the next page opened")
+        self.wait(lambda d: "from=20" in d.current_url, message="the next page opened")
         self.assertEqual(len(self.driver.find_elements("css selector", ".search-result")), 2)
 
 

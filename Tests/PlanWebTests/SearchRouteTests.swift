@@ -65,18 +65,19 @@ import Testing
     @Test func theJSONAnswerListsTasksWithWhereTheyAreAndTheNextPage() async throws {
         let store = try TestApp.store()
         try await TestApp.make(store: store).test(.router) { client in
-            _ = try await client.addTasks((1...52).map { "errand \($0)" })
+            let size = SearchController.pageSize
+            _ = try await client.addTasks((1...size + 2).map { "errand \($0)" })
             let first = try await client.get(uri("errand"), json: true).jsonObject()
             let tasks = try #require(first["tasks"] as? [[String: Any]])
             #expect(tasks.count == SearchController.pageSize)
             #expect((tasks[0]["task"] as? [String: Any])?["title"] as? String == "errand 1")
             #expect(tasks[0]["place"] as? String == "board")
-            #expect(int64(first["next"]) == 50)
-            let second = try await client.get(uri("errand", from: "50"), json: true).jsonObject()
+            #expect(int64(first["next"]) == Int64(size))
+            let second = try await client.get(uri("errand", from: "\(size)"), json: true).jsonObject()
             #expect((second["tasks"] as? [[String: Any]])?.count == 2)
             #expect(second["next"] == nil)
             // The page links to the next one.
-            #expect(try await client.get(uri("errand")).text.contains(#"href="/search?q=errand&amp;from=50""#))
+            #expect(try await client.get(uri("errand")).text.contains(#"href="/search?q=errand&amp;from=\#(size)""#))
         }
     }
 
