@@ -18,7 +18,7 @@ struct Highlight: Sendable, Equatable {
     /// the store folds it (`SearchText.fold`), character by character where folding changes the
     /// number of characters, so a mark covers exactly the characters the person typed.
     init(_ text: String, terms: [String]) {
-        let folded = Folded(Array(text))
+        let folded = Folded(text)
         var marked = [Bool](repeating: false, count: folded.characters.count)
         var everyTerm = true
         for term in terms {
@@ -48,25 +48,53 @@ struct Highlight: Sendable, Equatable {
     /// Up to `width` characters of `text` around its first match (with … where cut), highlighted;
     /// nil when nothing in it matches. Line breaks and runs of spaces read as one space.
     static func snippet(of text: String, terms: [String], width: Int = 160) -> Highlight? {
-        let flat = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        let characters = Array(flat.prefix(maxScanned))
+        let (flat, cutShort) = flattened(text, limit: maxScanned)
         // Folded a stretch at a time, each overlapping the last by more than a term's length, so
-        // a match near the start costs only its stretch (folding Chinese goes through ICU).
+        // a match near the start costs only its stretch.
         let overlap = 2 * (terms.map(\.count).max() ?? 0) + 8
         var first: Int?
-        var from = 0
-        while first == nil, from < characters.count {
-            let upTo = min(characters.count, from + scannedAtOnce)
-            let folded = Folded(Array(characters[from..<upTo]))
-            first = terms.compactMap { folded.occurrences(of: $0, limit: 1).first.map { from + $0.lowerBound } }.min()
-            if upTo == characters.count { break }
-            from = upTo - overlap
+        var from = flat.startIndex
+        var fromOffset = 0
+        while first == nil {
+            let upTo = flat.index(from, offsetBy: scannedAtOnce, limitedBy: flat.endIndex) ?? flat.endIndex
+            let folded = Folded(String(flat[from..<upTo]))
+            first = terms.compactMap { folded.occurrences(of: $0, limit: 1).first.map { fromOffset + $0.lowerBound } }.min()
+            if upTo == flat.endIndex { break }
+            let next = flat.index(upTo, offsetBy: -overlap)
+            fromOffset += flat.distance(from: from, to: next)
+            from = next
         }
         guard let first else { return nil }
-        let start = max(0, min(first - width / 3, characters.count - width))
-        let end = min(characters.count, start + width)
-        let window = (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count || flat.count > maxScanned ? "…" : "")
+        let count = flat.count
+        let start = max(0, min(first - width / 3, count - width))
+        let end = min(count, start + width)
+        let lower = flat.index(flat.startIndex, offsetBy: start)
+        let upper = flat.index(lower, offsetBy: end - start)
+        let window = (start > 0 ? "…" : "") + String(flat[lower..<upper]) + (end < count || cutShort ? "…" : "")
         return Highlight(window, terms: terms)
+    }
+
+    /// `text` with each run of whitespace read as one space and none at either end, up to `limit`
+    /// Unicode scalars; and whether there was more.
+    static func flattened(_ text: String, limit: Int) -> (text: String, cutShort: Bool) {
+        var out = String.UnicodeScalarView()
+        var kept = 0
+        var space = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                space = !out.isEmpty
+                continue
+            }
+            if kept + (space ? 2 : 1) > limit { return (String(out), true) }
+            if space {
+                out.append(" ")
+                kept += 1
+                space = false
+            }
+            out.append(scalar)
+            kept += 1
+        }
+        return (String(out), false)
     }
 
     /// How many characters a snippet folds at a time while looking for its first match.
@@ -78,38 +106,55 @@ struct Highlight: Sendable, Equatable {
 }
 
 /// A text's characters beside their folded form (`SearchText.fold`), so that a folded term found
-/// in the folded text maps back to exactly the characters the person typed.
+/// in the folded text maps back to exactly the characters the person typed. Terms are found among
+/// the folded text's Unicode scalars, as the stores find them among its bytes (`instr`, FTS5).
 private struct Folded {
     let characters: [Character]
-    /// The folded characters, in order: each original character's folded piece, one after another.
-    private let haystack: [Character]
-    /// For each folded character, the index of the original character it comes from.
+    /// The folded scalars, in order: each original character's folded piece, one after another.
+    private let haystack: [Unicode.Scalar]
+    /// For each folded scalar, the index of the original character it comes from.
     private let owner: [Int]
 
     /// The whole text is folded at once when that keeps one character per character (nearly
     /// always), otherwise one character at a time.
-    init(_ characters: [Character]) {
+    init(_ text: String) {
+        let characters = Array(text)
         self.characters = characters
-        let whole = Array(SearchText.fold(String(characters)))
-        if whole.count == characters.count {
-            haystack = whole
-            owner = Array(characters.indices)
-        } else {
-            let pieces = characters.map { Array(SearchText.fold(String($0))) }
-            haystack = pieces.flatMap { $0 }
-            owner = pieces.enumerated().flatMap { index, piece in [Int](repeating: index, count: piece.count) }
+        var haystack: [Unicode.Scalar] = []
+        var owner: [Int] = []
+        haystack.reserveCapacity(text.unicodeScalars.count)
+        owner.reserveCapacity(text.unicodeScalars.count)
+        var index = 0
+        for folded in SearchText.fold(text) {
+            for scalar in folded.unicodeScalars {
+                haystack.append(scalar)
+                owner.append(index)
+            }
+            index += 1
         }
+        if index != characters.count {
+            haystack.removeAll(keepingCapacity: true)
+            owner.removeAll(keepingCapacity: true)
+            for (index, character) in characters.enumerated() {
+                for scalar in SearchText.fold(String(character)).unicodeScalars {
+                    haystack.append(scalar)
+                    owner.append(index)
+                }
+            }
+        }
+        self.haystack = haystack
+        self.owner = owner
     }
 
     /// Where `term` (folded) occurs, first to last, without overlaps, up to `limit` of them:
     /// ranges of original characters.
     func occurrences(of term: String, limit: Int = .max) -> [Range<Int>] {
-        let term = Array(term)
-        guard !term.isEmpty, term.count <= haystack.count else { return [] }
+        let term = Array(term.unicodeScalars)
+        guard let head = term.first, term.count <= haystack.count else { return [] }
         var found: [Range<Int>] = []
         var start = 0
         while start + term.count <= haystack.count, found.count < limit {
-            if haystack[start..<start + term.count].elementsEqual(term) {
+            if haystack[start] == head, haystack[start..<start + term.count].elementsEqual(term) {
                 found.append(owner[start]..<owner[start + term.count - 1] + 1)
                 start += term.count
             } else {
