@@ -1,6 +1,7 @@
 import Foundation
 import PlanCore
 import Testing
+@testable import PlanSQLite
 @testable import PlanStore
 
 /// Search on each store (`StoreKind`): both decide a match on the same folded text, in the same
@@ -28,6 +29,19 @@ import Testing
             // Every term must occur, in any order, anywhere in the title or the notes.
             #expect(try await found(store, "friday dentist") == ["Plan the week"])
             #expect(try await found(store, "dentist milk") == [])
+        }
+    }
+
+    /// A task holding each piece of a term in other places does not hold the term. (SQLite narrows
+    /// by the trigrams that cover a term, den·tis·ist for "dentist", and must still decide on the
+    /// term itself.)
+    @Test(arguments: StoreKind.available)
+    func aTermsPiecesInOtherPlacesAreNotTheTerm(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            _ = try await store.add(["the den; a tis; an ist", "Call the dentist", "會議 in the 議室"])
+            #expect(try await found(store, "dentist") == ["Call the dentist"])
+            #expect(try await found(store, "ist den") == ["the den; a tis; an ist", "Call the dentist"])
+            #expect(try await found(store, "會議室") == [])
         }
     }
 
@@ -219,5 +233,17 @@ import Testing
             #expect(try await found(store, "imported") == ["imported 1", "imported 2", "imported 3"])
             #expect(try await found(store, "dentist") == ["imported 2"])
         }
+    }
+}
+
+/// The trigrams SQLite's index is asked for: every character of a term is in one of them.
+@Suite struct CoveringTrigramsTests {
+    @Test func everyCharacterIsCoveredFromTheFirstTrigramToTheLast() {
+        #expect(SQLiteBoardStore.coveringTrigrams("abc") == ["abc"])
+        #expect(SQLiteBoardStore.coveringTrigrams("abcd") == ["abc", "bcd"])
+        #expect(SQLiteBoardStore.coveringTrigrams("dentist") == ["den", "tis", "ist"])
+        #expect(SQLiteBoardStore.coveringTrigrams("quarterly") == ["qua", "rte", "rly"])
+        #expect(SQLiteBoardStore.coveringTrigrams("会议室") == ["会议室"])
+        #expect(SQLiteBoardStore.coveringTrigrams("报税单据") == ["报税单", "税单据"])
     }
 }
