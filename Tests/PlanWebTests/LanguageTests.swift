@@ -46,6 +46,19 @@ import Testing
     }
 
     /// A text left as its English original is a text not translated, unless it is a name.
+    /// Placeholders are filled in one pass: what a value holds is never read as a placeholder,
+    /// and a placeholder with no value, or a lone brace, stays as written.
+    @Test func placeholdersAreFilledOnceAndValuesStayAsTyped() {
+        let strings = Strings(language: .english, table: [
+            "moved": "Moved “{title}” to {column}.",
+            "odd": "{ {column} {missing} {column",
+        ], fallback: [:])
+        #expect(strings("moved", ["title": "Plan {column} and {title}", "column": "Next"]) == "Moved “Plan {column} and {title}” to Next.")
+        #expect(strings("odd", ["column": "Today"]) == "{ Today {missing} {column")
+        #expect(strings("moved") == "Moved “{title}” to {column}.")
+        #expect(strings("unknown.key", ["x": 1]) == "unknown.key")
+    }
+
     @Test func noChineseTextIsTheEnglishOneLeftAsItWas() throws {
         let catalogs = try TestApp.catalogs()
         let english = try #require(catalogs[.english])
