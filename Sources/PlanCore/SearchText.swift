@@ -59,11 +59,11 @@ public enum SearchText {
     }
 
     /// Characters NFKC and lower case leave as they are and that never combine with another:
-    /// Chinese ideographs (Extension A and the unified block) and the ideographic comma, full stop
-    /// and brackets.
+    /// Chinese ideographs (Extension A and the unified block), the ideographic comma, full stop
+    /// and brackets, the middle dot, the dash and curly quotes Chinese text is written with.
     static func unchangedByNFKC(_ value: UInt32) -> Bool {
         switch value {
-        case 0x3001...0x3002, 0x3008...0x3011, 0x3400...0x4DBF, 0x4E00...0x9FFF: true
+        case 0xB7, 0x2014, 0x2018...0x2019, 0x201C...0x201D, 0x3001...0x3002, 0x3008...0x3011, 0x3400...0x4DBF, 0x4E00...0x9FFF: true
         default: false
         }
     }

@@ -70,8 +70,18 @@ struct Highlight: Sendable, Equatable {
         let end = min(count, start + width)
         let lower = flat.index(flat.startIndex, offsetBy: start)
         let upper = flat.index(lower, offsetBy: end - start)
-        let window = (start > 0 ? "…" : "") + String(flat[lower..<upper]) + (end < count || cutShort ? "…" : "")
-        return Highlight(window, terms: terms)
+        // The ellipses are added as pieces of their own: folded with the text, "…" (NFKC "...")
+        // would change its length and send the whole window to be folded a character at a time.
+        let window = Highlight(String(flat[lower..<upper]), terms: terms)
+        let before = start > 0 ? [Piece(text: "…", marked: false)] : []
+        let after = end < count || cutShort ? [Piece(text: "…", marked: false)] : []
+        return Highlight(pieces: before + window.pieces + after, matched: window.matched, matchedEveryTerm: window.matchedEveryTerm)
+    }
+
+    private init(pieces: [Piece], matched: Bool, matchedEveryTerm: Bool) {
+        self.pieces = pieces
+        self.matched = matched
+        self.matchedEveryTerm = matchedEveryTerm
     }
 
     /// `text` with each run of whitespace read as one space and none at either end, up to `limit`
