@@ -42,6 +42,9 @@ public enum SearchText {
     /// every call through NSString (a third of folding a Chinese title).
     static func compatibilityLowercased(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        // Most Chinese text is already as NFKC and lower case leave it: then it is not copied.
+        guard text.unicodeScalars.contains(where: { !unchangedByNFKC($0.value) && !($0.isASCII && !(0x41...0x5A).contains($0.value)) })
+        else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             let value = scalar.value

@@ -43,24 +43,41 @@ struct SimplifiedRules: Sendable {
         self.byFirst = byFirst
     }
 
-    /// `text` with the rules carried out from its start to its end.
+    /// `text` with the rules carried out from its start to its end. Text no rule changes (most
+    /// Simplified text, and rules such as `曲 > 曲`) comes back as it is, without being copied.
     func apply(_ text: String) -> String {
-        let scalars = Array(text.unicodeScalars)
-        var out = String.UnicodeScalarView()
-        var at = 0
-        next: while at < scalars.count {
+        let scalars = text.unicodeScalars
+        var out: String?
+        var copied = scalars.startIndex
+        var at = scalars.startIndex
+        next: while at < scalars.endIndex {
             if let rules = byFirst[scalars[at]] {
-                for rule in rules where at + rule.source.count <= scalars.count
-                    && scalars[at..<at + rule.source.count].elementsEqual(rule.source) {
-                    out.append(contentsOf: rule.target)
-                    at += rule.source.count
+                for rule in rules {
+                    var end = at
+                    var matched = true
+                    for scalar in rule.source {
+                        guard end < scalars.endIndex, scalars[end] == scalar else {
+                            matched = false
+                            break
+                        }
+                        end = scalars.index(after: end)
+                    }
+                    guard matched else { continue }
+                    if !rule.target.elementsEqual(rule.source) {
+                        if out == nil { out = String(); out?.reserveCapacity(text.utf8.count) }
+                        out?.append(contentsOf: Substring(scalars[copied..<at]))
+                        out?.unicodeScalars.append(contentsOf: rule.target)
+                        copied = end
+                    }
+                    at = end
                     continue next
                 }
             }
-            out.append(scalars[at])
-            at += 1
+            at = scalars.index(after: at)
         }
-        return String(out)
+        guard var out else { return text }
+        out.append(contentsOf: Substring(scalars[copied...]))
+        return out
     }
 
     /// The rules of ICU's own `Hant-Hans` transform, as ICU writes them out.
