@@ -18,7 +18,10 @@ struct Highlight: Sendable, Equatable {
     /// the store folds it (`SearchText.fold`), character by character where folding changes the
     /// number of characters, so a mark covers exactly the characters the person typed.
     init(_ text: String, terms: [String]) {
-        let folded = Folded(text)
+        self.init(Folded(text), terms: terms)
+    }
+
+    private init(_ folded: Folded, terms: [String]) {
         var marked = [Bool](repeating: false, count: folded.characters.count)
         var everyTerm = true
         for term in terms {
@@ -59,6 +62,11 @@ struct Highlight: Sendable, Equatable {
             let upTo = flat.index(from, offsetBy: scannedAtOnce, limitedBy: flat.endIndex) ?? flat.endIndex
             let folded = Folded(String(flat[from..<upTo]))
             first = terms.compactMap { folded.occurrences(of: $0, limit: 1).first.map { fromOffset + $0.lowerBound } }.min()
+            // Notes no longer than the snippet are the snippet: what was folded to find the match
+            // is marked as it is.
+            if first != nil, from == flat.startIndex, upTo == flat.endIndex, !cutShort, folded.characters.count <= width {
+                return Highlight(folded, terms: terms)
+            }
             if upTo == flat.endIndex { break }
             let next = flat.index(upTo, offsetBy: -overlap)
             fromOffset += flat.distance(from: from, to: next)
