@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import NIOCore
 import Testing
 @testable import PlanWeb
 
@@ -62,6 +63,37 @@ import Testing
         }
     }
 
+    /// A board page is drawn once per tag and answered again from what was drawn: the same bytes
+    /// plain and gzipped, another session's page its own, and a change drawn at once.
+    @Test func aDrawnBoardIsAnsweredAgainUntilTheBoardChanges() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await client.addTasks((1...30).map { "Task number \($0) with a title long enough to matter" })
+            let first = try await client.get("/")
+            let again = try await client.get("/")
+            #expect(again.text == first.text)
+            #expect(again.headers[.eTag] == first.headers[.eTag])
+            #expect(again.headers[.contentLanguage] == "en")
+            #expect(again.headers[.cacheControl] == "private, no-cache")
+            for _ in 0..<2 {
+                // Gzipped once, then the kept bytes: the same page each time.
+                let zipped = try await client.execute(uri: "/", method: .get, headers: [.cookie: "pb_session=\(TestApp.token)", .acceptEncoding: "gzip"])
+                #expect(zipped.headers[.contentEncoding] == "gzip")
+                #expect(zipped.headers[.vary] == "Accept-Language, Accept-Encoding")
+                var body = zipped.body
+                #expect(String(buffer: try body.decompress(with: .gzip())) == first.text)
+            }
+            let other = try await client.execute(uri: "/", method: .get, headers: [.cookie: "pb_session=\(TestApp.otherToken)"])
+            #expect(other.text != first.text, "another session's page carries its own token")
+            try await client.addTasks(["A task added since"], to: "later")
+            let changed = try await client.get("/")
+            #expect(changed.text.contains("A task added since"))
+            #expect(changed.headers[.eTag] != first.headers[.eTag])
+            let head = try await client.execute(uri: "/", method: .head, headers: [.cookie: "pb_session=\(TestApp.token)", .acceptEncoding: "gzip"])
+            #expect(head.status == .ok)
+            #expect(head.headers[.contentEncoding] == nil)
+        }
+    }
+
     @Test func staticFilesAreCachedForAYearUnderTheirVersionAndRevalidatedOtherwise() async throws {
         try await TestApp.make(assetVersion: nil).test(.router) { client in
             let page = try await client.get("/").text
@@ -101,5 +133,42 @@ import Testing
                 #expect(response.headers[.contentType]?.hasPrefix("text/html") == true, "\(path)")
             }
         }
+    }
+}
+
+/// What `DrawnPageCache` keeps and for how long.
+@Suite struct DrawnPageCacheTests {
+    func key(_ tag: String, loggedIn: Bool = false) -> DrawnPageCache.Key {
+        DrawnPageCache.Key(tag: tag, loggedIn: loggedIn, path: "/")
+    }
+
+    @Test func pagesAreKeptUnderTheirWholeKeyWithTheirGzip() {
+        let cache = DrawnPageCache(limit: 4, byteLimit: 1_000)
+        cache.keep(ByteBuffer(string: "page a"), for: key("a"))
+        #expect(cache.page(key("a"))?.plain == ByteBuffer(string: "page a"))
+        #expect(cache.page(key("a", loggedIn: true)) == nil)
+        #expect(cache.page(key("a"))?.gzip == nil)
+        cache.keepGzip(ByteBuffer(string: "zipped a"), for: key("a"))
+        #expect(cache.page(key("a"))?.gzip == ByteBuffer(string: "zipped a"))
+        // A gzip for a page no longer kept is not kept either.
+        cache.keepGzip(ByteBuffer(string: "zipped b"), for: key("b"))
+        #expect(cache.page(key("b")) == nil)
+    }
+
+    @Test func theOldestPagesLeaveBeyondTheCountOrTheBytes() {
+        let cache = DrawnPageCache(limit: 3, byteLimit: 100)
+        for name in ["a", "b", "c", "d"] { cache.keep(ByteBuffer(string: String(repeating: name, count: 10)), for: key(name)) }
+        #expect(cache.count == 3)
+        #expect(cache.page(key("a")) == nil)
+        #expect(cache.page(key("d")) != nil)
+        // 30 bytes kept and 85 more is 115 of the 100 allowed: the oldest leave until it fits.
+        cache.keep(ByteBuffer(string: String(repeating: "e", count: 85)), for: key("e"))
+        #expect(cache.page(key("e")) != nil)
+        #expect(cache.count == 2)
+        #expect(cache.page(key("b")) == nil && cache.page(key("c")) == nil && cache.page(key("d")) != nil)
+        // A page larger than every byte allowed is not kept at all.
+        cache.keep(ByteBuffer(string: String(repeating: "f", count: 101)), for: key("f"))
+        #expect(cache.page(key("f")) == nil)
+        #expect(cache.count == 2)
     }
 }

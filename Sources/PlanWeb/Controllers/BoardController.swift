@@ -30,10 +30,15 @@ struct BoardController {
                 if let tag, EntityTag.anyMatches(request.headers[values: .ifNoneMatch], tag) {
                     return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: Self.cacheControl, .vary: "Accept-Language"])
                 }
+                let reader = deps.reader(request, context)
+                let key = tag.map { DrawnPageCache.Key(tag: $0, loggedIn: reader.loggedIn, path: reader.path) }
+                if let key, let kept = deps.drawnBoards.page(key) {
+                    return try keptPage(kept, key, request, reader)
+                }
                 let page = try await deps.boardPage(context, preferences: preferences, notice: notice, board: board, filter: filter)
-                var response = try deps.page(page, request, context)
-                response.headers[.cacheControl] = Self.cacheControl
-                response.headers[.eTag] = tag
+                let html = try deps.renderer.board(page, for: reader)
+                if let key { deps.drawnBoards.keep(html, for: key) }
+                var response = Self.boardResponse(html, tag: tag, reader)
                 if notice != nil { response.setCookie(FlashNotice.cleared) }
                 return response
             },
@@ -43,6 +48,34 @@ struct BoardController {
                 let today = try await deps.today()
                 return try .json(BoardJSON(board, card: { try deps.cardHTML($0, context.language, today: today) }))
             })
+    }
+
+    /// A board page as every answer carries it: HTML in the reader's language, kept by the browser
+    /// only to be asked again (`cacheControl`) under its entity tag.
+    static func boardResponse(_ html: ByteBuffer, tag: String?, _ reader: Reader) -> Response {
+        var response = Response.html(html)
+        response.say(language: reader.language)
+        response.headers[.cacheControl] = cacheControl
+        response.headers[.eTag] = tag
+        return response
+    }
+
+    /// A page kept in `drawnBoards`: its bytes as they were drawn, gzipped (once, then kept) for
+    /// a browser that accepts gzip, as `CompressionMiddleware` would answer.
+    func keptPage(_ kept: DrawnPageCache.Page, _ key: DrawnPageCache.Key, _ request: Request, _ reader: Reader) throws -> Response {
+        var response = Self.boardResponse(kept.plain, tag: key.tag, reader)
+        guard request.method != .head, CompressionMiddleware.worthCompressing(response),
+              AcceptEncoding(request.headers[values: .acceptEncoding]).allowsGzip
+        else { return response }
+        let gzip: ByteBuffer
+        if let kept = kept.gzip {
+            gzip = kept
+        } else {
+            gzip = try CompressionMiddleware.gzip(kept.plain)
+            deps.drawnBoards.keepGzip(gzip, for: key)
+        }
+        CompressionMiddleware.answerGzipped(&response, with: gzip)
+        return response
     }
 
     /// The filter the address asks for (`?q=…&important=1`); one it cannot read is a 400 that says

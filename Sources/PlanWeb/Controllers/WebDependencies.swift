@@ -17,6 +17,8 @@ struct WebDependencies: Sendable {
     let logbookEntries: LogbookEntryCache
     /// The board at its latest revision, read once and shared by every page and live stream.
     let snapshot = BoardSnapshot()
+    /// Board pages as drawn, answered again while nothing they show has changed.
+    let drawnBoards = DrawnPageCache()
     /// The card menu every board page carries for the drag layer: the same each time, so drawn
     /// once per language.
     let cardMenus: [Language: RenderedHTML]
