@@ -13,7 +13,9 @@ import _FoundationICU
 /// requires) and moves on past what it replaced; `apply` does the same. Rules of any other form
 /// (contexts, variables, quoting, filters) make `shared` nil and folding asks ICU itself.
 struct SimplifiedRules: Sendable {
-    typealias Rule = (source: [Unicode.Scalar], target: String.UnicodeScalarView)
+    /// A replacement; one that `changes` nothing (`曲 > 曲`) still keeps a shorter rule from
+    /// applying there.
+    typealias Rule = (source: [Unicode.Scalar], target: String.UnicodeScalarView, changes: Bool)
     /// The rules, by the scalar they begin with, in the order ICU tries them.
     let byFirst: [Unicode.Scalar: [Rule]]
 
@@ -37,7 +39,7 @@ struct SimplifiedRules: Sendable {
             else { return nil }
             var view = String.UnicodeScalarView()
             view.append(contentsOf: target)
-            byFirst[first, default: []].append((Array(source), view))
+            byFirst[first, default: []].append((Array(source), view, !view.elementsEqual(source)))
         }
         guard !byFirst.isEmpty else { return nil }
         self.byFirst = byFirst
@@ -63,7 +65,7 @@ struct SimplifiedRules: Sendable {
                         end = scalars.index(after: end)
                     }
                     guard matched else { continue }
-                    if !rule.target.elementsEqual(rule.source) {
+                    if rule.changes {
                         if out == nil { out = String(); out?.reserveCapacity(text.utf8.count) }
                         out?.append(contentsOf: Substring(scalars[copied..<at]))
                         out?.unicodeScalars.append(contentsOf: rule.target)

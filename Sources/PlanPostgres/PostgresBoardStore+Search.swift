@@ -19,9 +19,9 @@ extension PostgresBoardStore {
                 found = try await tx.rows(#"""
                     SELECT id FROM task WHERE search_text LIKE \#(Self.likePattern(term)) LIMIT \#(SearchPaging.recentWindow)
                     """#).map { try $0.decode(Int64.self) }
-                if found?.isEmpty == true { return SearchPage(tasks: [], next: nil) }
             }
-            let candidates = SearchPaging.few(found)
+            var paging = SearchPaging(offset: offset, limit: limit, found: found)
+            let candidates = paging.among
             // A null column is the logbook; null candidates are every task (many of them).
             func matching(in column: BoardColumn?, order: String, limit: Int, offset: Int = 0) async throws -> [PlanTask] {
                 try await tx.rows(#"""
@@ -33,7 +33,6 @@ extension PostgresBoardStore {
                     \#(unescaped: order) LIMIT \#(limit) OFFSET \#(offset)
                     """#).map(PlanTask.init(postgres:))
             }
-            var paging = SearchPaging(offset: offset, limit: limit, among: candidates)
             while let ask = paging.ask {
                 switch ask {
                 case .board(let column, let first):

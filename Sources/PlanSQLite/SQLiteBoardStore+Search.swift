@@ -12,23 +12,19 @@ extension SQLiteBoardStore {
             // when it leaves many, or cannot narrow the query, tasks are read in the order they are
             // listed in (the board column by column, then the newest logbook entries) and reading
             // stops once the page is full (SearchPaging).
-            var found: [Int64]? = nil
-            switch try Self.indexMatch(db, query) {
-            case .nothing:
-                return SearchPage(tasks: [], next: nil)
-            case .everything:
-                break
+            let found: [Int64]? = switch try Self.indexMatch(db, query) {
+            case .nothing: []
+            case .everything: nil
             case .match(let expression):
-                found = try Int64.fetchAll(
+                try Int64.fetchAll(
                     db, sql: "SELECT rowid FROM taskSearch WHERE taskSearch MATCH ? LIMIT ?",
                     arguments: [expression, SearchPaging.recentWindow])
-                if found?.isEmpty == true { return SearchPage(tasks: [], next: nil) }
             }
-            let candidates = SearchPaging.few(found)
+            var paging = SearchPaging(offset: offset, limit: limit, found: found)
             // Every question is asked of the candidates only, when there are few.
             var among = ""
             var amongArguments = StatementArguments()
-            if let candidates {
+            if let candidates = paging.among {
                 among = " AND task.id IN (SELECT value FROM json_each(?))"
                 amongArguments = ["[" + candidates.map(String.init).joined(separator: ",") + "]"]
             }
@@ -38,7 +34,6 @@ extension SQLiteBoardStore {
                     db, sql: "SELECT task.* FROM task WHERE \(place)\(among)\(terms) \(order) LIMIT ? OFFSET ?",
                     arguments: placeArguments + amongArguments + StatementArguments(query.terms) + [limit, offset])
             }
-            var paging = SearchPaging(offset: offset, limit: limit, among: candidates)
             while let ask = paging.ask {
                 switch ask {
                 case .board(let column, let first):

@@ -31,10 +31,8 @@ extension SearchQuery {
 ///    entries, newest first (asked only when the index found the query common);
 /// 3. `logbook(offset, count)`: `count` matches of the whole logbook from `offset`, newest first.
 ///
-///     var paging = SearchPaging(offset: 0, limit: 20, candidates: .many)
-///     var ask = paging.afterBoard(board(paging.boardMatches))
-///     if case .recent(let window, let first)? = ask { ask = paging.afterRecent(recent(window, first)) }
-///     if case .logbook(let offset, let count)? = ask { paging.afterLogbook(logbook(offset, count)) }
+///     var paging = SearchPaging(offset: 0, limit: 20, found: idsTheIndexFound)
+///     while let ask = paging.ask { paging.answer(try tasks(answering: ask, among: paging.among)) }
 ///     return paging.page
 package struct SearchPaging: Sendable {
     /// How many of the newest logbook entries are read in order, when the index finds the query
@@ -73,15 +71,22 @@ package struct SearchPaging: Sendable {
         found.flatMap { $0.count < recentWindow ? $0 : nil }
     }
 
-    /// Paging over the candidates `few` kept (nil: many).
-    package init(offset: Int, limit: Int, among few: [Int64]?) {
-        self.init(offset: offset, limit: limit, candidates: few == nil ? .many : .few)
+    /// The ids every question is asked of, when the index found few (`few`); nil: every task.
+    package let among: [Int64]?
+
+    /// Paging over what the index `found` (nil: it could not narrow the query). Nothing found is
+    /// an empty page at once, with no question asked.
+    package init(offset: Int, limit: Int, found: [Int64]?) {
+        let few = SearchPaging.few(found)
+        self.init(offset: offset, limit: limit, candidates: few == nil ? .many : .few, among: few)
+        if found?.isEmpty == true { ask = nil }
     }
 
-    package init(offset: Int, limit: Int, candidates: Candidates) {
+    package init(offset: Int, limit: Int, candidates: Candidates, among: [Int64]? = nil) {
         self.limit = min(max(limit, 1), SearchPage.maxLimit)
         self.offset = min(max(offset, 0), SearchPage.maxOffset)
         self.candidates = candidates
+        self.among = among
         ask = .board(column: BoardColumn.allCases[0], first: boardMatches)
     }
 

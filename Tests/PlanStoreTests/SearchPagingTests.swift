@@ -71,5 +71,15 @@ import Testing
         #expect(SearchPaging.few(nil) == nil, "an index that cannot narrow: many")
         #expect(SearchPaging.few([1, 2, 3]) == [1, 2, 3])
         #expect(SearchPaging.few(Array(1...Int64(SearchPaging.recentWindow))) == nil, "a full window: many")
+        #expect(SearchPaging(offset: 0, limit: 20, found: [4, 5]).among == [4, 5])
+        #expect(SearchPaging(offset: 0, limit: 20, found: nil).among == nil)
+    }
+
+    /// What the index did not find is not asked of the store at all: the page is empty at once.
+    @Test func nothingFoundByTheIndexIsAnEmptyPageWithNoQuestion() {
+        let paging = SearchPaging(offset: 0, limit: 20, found: [])
+        #expect(paging.ask == nil)
+        #expect(paging.page == SearchPage(tasks: [], next: nil))
+        #expect(SearchPaging(offset: 0, limit: 20, found: nil).ask != nil)
     }
 }

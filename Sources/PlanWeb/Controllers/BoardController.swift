@@ -53,8 +53,7 @@ struct BoardController {
     /// A board page as every answer carries it: HTML in the reader's language, kept by the browser
     /// only to be asked again (`cacheControl`) under its entity tag.
     static func boardResponse(_ html: ByteBuffer, tag: String?, _ reader: Reader) -> Response {
-        var response = Response.html(html)
-        response.say(language: reader.language)
+        var response = PageRenderer.page(html, language: reader.language)
         response.headers[.cacheControl] = cacheControl
         response.headers[.eTag] = tag
         return response
@@ -64,9 +63,7 @@ struct BoardController {
     /// a browser that accepts gzip, as `CompressionMiddleware` would answer.
     func keptPage(_ kept: DrawnPageCache.Page, _ key: DrawnPageCache.Key, _ request: Request, _ reader: Reader) throws -> Response {
         var response = Self.boardResponse(kept.plain, tag: key.tag, reader)
-        guard request.method != .head, CompressionMiddleware.worthCompressing(response),
-              AcceptEncoding(request.headers[values: .acceptEncoding]).allowsGzip
-        else { return response }
+        guard CompressionMiddleware.gzips(response, for: request) else { return response }
         let gzip: ByteBuffer
         if let kept = kept.gzip {
             gzip = kept

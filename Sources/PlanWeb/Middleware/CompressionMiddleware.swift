@@ -24,10 +24,20 @@ struct CompressionMiddleware: RouterMiddleware {
         guard Self.worthCompressing(response), request.method != .head else { return response }
         // The answer differs by Accept-Encoding whether or not this client gets it compressed.
         response.vary(on: "Accept-Encoding")
-        guard AcceptEncoding(request.headers[values: .acceptEncoding]).allowsGzip else { return response }
+        guard Self.acceptsGzip(request) else { return response }
         let compressed = try Self.gzip(try await Self.collect(response.body), level: level)
         Self.answerGzipped(&response, with: compressed)
         return response
+    }
+
+    /// Whether this middleware gzips `response` for `request`: a body worth it, not for HEAD, and a
+    /// client that accepts gzip. For an answer that brings its gzipped bytes along (a kept page).
+    static func gzips(_ response: Response, for request: Request) -> Bool {
+        worthCompressing(response) && request.method != .head && acceptsGzip(request)
+    }
+
+    private static func acceptsGzip(_ request: Request) -> Bool {
+        AcceptEncoding(request.headers[values: .acceptEncoding]).allowsGzip
     }
 
     /// zlib's level for pages: see `level`.

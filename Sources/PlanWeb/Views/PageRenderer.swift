@@ -70,12 +70,14 @@ package struct PageRenderer: Sendable {
     /// The page as a response with the given status, saying which language it is in. The board
     /// is drawn around its cards (`board(_:for:)`).
     func response(_ page: some PageView, for reader: Reader, status: HTTPResponse.Status = .ok) throws -> Response {
-        var response: Response = if let board = page as? BoardPage {
-            .html(try self.board(board, for: reader), status: status)
-        } else {
-            .html(try html(page, for: reader), status: status)
-        }
-        response.say(language: reader.language)
+        let html = if let board = page as? BoardPage { try self.board(board, for: reader) } else { ByteBuffer(string: try html(page, for: reader)) }
+        return Self.page(html, language: reader.language, status: status)
+    }
+
+    /// A drawn page's answer: its HTML, in the language it was drawn in.
+    static func page(_ html: ByteBuffer, language: Language, status: HTTPResponse.Status = .ok) -> Response {
+        var response = Response.html(html, status: status)
+        response.say(language: language)
         return response
     }
 
