@@ -83,6 +83,16 @@ public enum SearchText {
         return table
     }()
 
+    /// A scalar that is a character on its own, whatever is beside it, and that folding turns into
+    /// one scalar: printable ASCII, and what `compatibilityLowercased` folds itself (Chinese
+    /// ideographs and punctuation, full-width ASCII). Carriage return is left out: with a line feed
+    /// after it, the two are one character.
+    public static func isPlainScalar(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x80 { return value >= 0x20 && value != 0x7F || value == 0x09 || value == 0x0A }
+        return unchangedByNFKC(value) || ((0xFF01...0xFF5E).contains(value) || value == 0x3000) && fullWidth[scalar] != nil
+    }
+
     /// A CJK unified ideograph (the blocks Traditional and Simplified text is written in).
     static func isHan(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

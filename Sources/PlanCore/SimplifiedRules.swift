@@ -18,6 +18,12 @@ struct SimplifiedRules: Sendable {
     typealias Rule = (source: [Unicode.Scalar], target: String.UnicodeScalarView, changes: Bool)
     /// The rules, by the scalar they begin with, in the order ICU tries them.
     let byFirst: [Unicode.Scalar: [Rule]]
+    /// `byFirst` again, as it is looked up for every character folded: the rules beginning with a
+    /// character of the Basic Multilingual Plane are `groups[slot[value] - 1]` (0: none), found
+    /// without hashing; the few beginning beyond it stay in `beyondPlane`.
+    private let groups: [[Rule]]
+    private let slot: [UInt16]
+    private let beyondPlane: [Unicode.Scalar: [Rule]]
 
     /// The rules of this process's ICU, when they can be read and are all plain replacements.
     static let shared: SimplifiedRules? = icuRules().flatMap(SimplifiedRules.init(rules:))
@@ -41,45 +47,60 @@ struct SimplifiedRules: Sendable {
             view.append(contentsOf: target)
             byFirst[first, default: []].append((Array(source), view, !view.elementsEqual(source)))
         }
-        guard !byFirst.isEmpty else { return nil }
+        guard !byFirst.isEmpty, byFirst.count < Int(UInt16.max) else { return nil }
         self.byFirst = byFirst
+        var groups: [[Rule]] = []
+        var slot = [UInt16](repeating: 0, count: 0x10000)
+        var beyondPlane: [Unicode.Scalar: [Rule]] = [:]
+        for (first, rules) in byFirst {
+            if first.value < 0x10000 {
+                groups.append(rules)
+                slot[Int(first.value)] = UInt16(groups.count)
+            } else {
+                beyondPlane[first] = rules
+            }
+        }
+        self.groups = groups
+        self.slot = slot
+        self.beyondPlane = beyondPlane
+    }
+
+    /// The rules that begin with `scalar`, in the order they are tried.
+    private func rules(beginningWith scalar: Unicode.Scalar) -> [Rule]? {
+        if scalar.value < 0x10000 {
+            let index = Int(slot[Int(scalar.value)])
+            return index == 0 ? nil : groups[index - 1]
+        }
+        return beyondPlane.isEmpty ? nil : beyondPlane[scalar]
     }
 
     /// `text` with the rules carried out from its start to its end. Text no rule changes (most
     /// Simplified text, and rules such as `曲 > 曲`) comes back as it is, without being copied.
     func apply(_ text: String) -> String {
-        let scalars = text.unicodeScalars
-        var out: String?
-        var copied = scalars.startIndex
-        var at = scalars.startIndex
-        next: while at < scalars.endIndex {
-            if let rules = byFirst[scalars[at]] {
+        guard text.unicodeScalars.contains(where: { rules(beginningWith: $0) != nil }) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var changed = false
+        var at = 0
+        next: while at < scalars.count {
+            if let rules = rules(beginningWith: scalars[at]) {
                 for rule in rules {
-                    var end = at
-                    var matched = true
-                    for scalar in rule.source {
-                        guard end < scalars.endIndex, scalars[end] == scalar else {
-                            matched = false
-                            break
-                        }
-                        end = scalars.index(after: end)
+                    let end = at + rule.source.count
+                    guard end <= scalars.count, scalars[at..<end].elementsEqual(rule.source) else { continue }
+                    if rule.changes, !changed {
+                        changed = true
+                        out.reserveCapacity(text.utf8.count)
+                        out.append(contentsOf: scalars[..<at])
                     }
-                    guard matched else { continue }
-                    if rule.changes {
-                        if out == nil { out = String(); out?.reserveCapacity(text.utf8.count) }
-                        out?.append(contentsOf: Substring(scalars[copied..<at]))
-                        out?.unicodeScalars.append(contentsOf: rule.target)
-                        copied = end
-                    }
+                    if changed { out.append(contentsOf: rule.target) }
                     at = end
                     continue next
                 }
             }
-            at = scalars.index(after: at)
+            if changed { out.append(scalars[at]) }
+            at += 1
         }
-        guard var out else { return text }
-        out.append(contentsOf: Substring(scalars[copied...]))
-        return out
+        return changed ? String(out) : text
     }
 
     /// The rules of ICU's own `Hant-Hans` transform, as ICU writes them out.

@@ -12,7 +12,8 @@ extension SanitizedHTML {
     public static func plainText(ofStoredNotes html: String, limit: Int) -> String {
         guard limit > 0 else { return "" }
         let text = Self.collapsedText(of: html)
-        guard text.count > limit else { return text }
+        // No more bytes than the limit is no more characters: most notes are not counted.
+        guard text.utf8.count > limit, text.count > limit else { return text }
 
         // Leave room for the ellipsis, then step back to the last space if there is one in a
         // sensible place; text without spaces (Chinese, long URLs) is cut between characters.
@@ -32,51 +33,75 @@ extension SanitizedHTML {
     /// `<name attr="value">` with `<`, `>` and `"` escaped inside values, and text uses only the
     /// four references `&amp;` `&lt;` `&gt;` `&quot;`; so a small scanner reads it exactly.
     /// List items stay apart (" · "), so "milk, eggs" in a list does not read "milk eggs".
+    ///
+    /// It reads the UTF-8 bytes: every byte it looks for is ASCII, which no byte of a longer
+    /// character ever is, so the text between them is copied a run at a time.
     private static func collapsedText(of html: String) -> String {
-        var text = ""
-        var pending: String?
-        var scalars = html.unicodeScalars[...]
-        // Runs of whitespace and block boundaries become one space, and only between words.
-        func appendSeparator(_ separator: String = " ") {
-            guard !text.isEmpty else { return }
-            if pending != " · " { pending = separator }
-        }
-        func append(_ scalar: Unicode.Scalar) {
-            if let separator = pending {
-                text += separator
-                pending = nil
+        var html = html
+        return html.withUTF8 { bytes in
+            var text: [UInt8] = []
+            text.reserveCapacity(bytes.count)
+            var pending: Separator?
+            // Runs of whitespace and block boundaries become one separator, and only between words.
+            func separate(_ separator: Separator) {
+                guard !text.isEmpty else { return }
+                if pending != .item { pending = separator }
             }
-            text.unicodeScalars.append(scalar)
-        }
-        while let scalar = scalars.popFirst() {
-            switch scalar {
-            case "<":
-                var name = ""
-                while let next = scalars.first, next != ">", next != " " {
-                    name.unicodeScalars.append(next)
-                    scalars.removeFirst()
+            func startWord() {
+                if let separator = pending {
+                    text += separator == .item ? Array(" · ".utf8) : [UInt8(ascii: " ")]
+                    pending = nil
                 }
-                while let next = scalars.popFirst(), next != ">" {}
-                if name == "li" {
-                    appendSeparator(" · ")
-                } else if AllowedElement(name: name.trimmingPrefix("/"))?.isBlock ?? false {
-                    appendSeparator()
-                }
-            case "&":
-                let reference: (String, Unicode.Scalar)? = [("amp;", "&"), ("lt;", "<"), ("gt;", ">"), ("quot;", "\"")]
-                    .first { scalars.starts(with: $0.0.unicodeScalars) }
-                if let (name, character) = reference {
-                    scalars.removeFirst(name.unicodeScalars.count)
-                    append(character)
-                } else {
-                    append(scalar)
-                }
-            case " ", "\t", "\n":
-                appendSeparator()
-            default:
-                append(scalar)
             }
+            var at = 0
+            while at < bytes.count {
+                switch bytes[at] {
+                case UInt8(ascii: "<"):
+                    var end = at + 1
+                    while end < bytes.count, bytes[end] != UInt8(ascii: ">"), bytes[end] != UInt8(ascii: " ") { end += 1 }
+                    let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(at + 1)..<end]), as: UTF8.self)
+                    while end < bytes.count, bytes[end] != UInt8(ascii: ">") { end += 1 }
+                    at = end + 1
+                    if name == "li" {
+                        separate(.item)
+                    } else if AllowedElement(name: name.first == "/" ? name.dropFirst() : name[...])?.isBlock ?? false {
+                        separate(.space)
+                    }
+                case UInt8(ascii: "&"):
+                    startWord()
+                    let rest = UnsafeBufferPointer(rebasing: bytes[(at + 1)...])
+                    if let (name, character) = references.first(where: { rest.starts(with: $0.name) }) {
+                        text.append(character)
+                        at += 1 + name.count
+                    } else {
+                        text.append(UInt8(ascii: "&"))
+                        at += 1
+                    }
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"):
+                    separate(.space)
+                    at += 1
+                default:
+                    startWord()
+                    var end = at + 1
+                    while end < bytes.count, !Self.stopsARun(bytes[end]) { end += 1 }
+                    text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[at..<end]))
+                    at = end
+                }
+            }
+            return String(decoding: text, as: UTF8.self)
         }
-        return text
+    }
+
+    private enum Separator { case space, item }
+
+    /// The four references the sanitizer writes, without their `&`, and the byte each stands for.
+    private static let references: [(name: [UInt8], character: UInt8)] = [
+        (Array("amp;".utf8), UInt8(ascii: "&")), (Array("lt;".utf8), UInt8(ascii: "<")),
+        (Array("gt;".utf8), UInt8(ascii: ">")), (Array("quot;".utf8), UInt8(ascii: "\"")),
+    ]
+
+    /// A byte that ends a run of text: a tag, a reference or whitespace.
+    private static func stopsARun(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
     }
 }

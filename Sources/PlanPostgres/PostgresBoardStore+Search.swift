@@ -37,6 +37,9 @@ extension PostgresBoardStore {
                 switch ask {
                 case .board(let column, let first):
                     paging.answer(try await matching(in: column, order: "ORDER BY order_key", limit: first))
+                case .index:
+                    // Not asked: this store asks pg_trgm before the board (one LIKE, cheap).
+                    paging.indexFound(found)
                 case .recent(let window, let first):
                     paging.answer(try await tx.rows(#"""
                         SELECT \#(unescaped: PlanTask.postgresColumns) FROM (

@@ -34,6 +34,11 @@ extension SearchQuery {
 ///     var paging = SearchPaging(offset: 0, limit: 20, found: idsTheIndexFound)
 ///     while let ask = paging.ask { paging.answer(try tasks(answering: ask, among: paging.among)) }
 ///     return paging.page
+///
+/// A store whose index is dear to ask for a query (SQLite's, for terms of one or two characters:
+/// `SearchPaging.boardFirst`) reads the board first, a few thousand tasks at
+/// most, and is asked `index` only when the board has not filled the page: a common short word
+/// then costs no index lookup at all. It answers with `indexFound(_:)`.
 package struct SearchPaging: Sendable {
     /// How many of the newest logbook entries are read in order, when the index finds the query
     /// common, before the index is asked to order its matches. A word in one entry of 50 fills a
@@ -48,13 +53,15 @@ package struct SearchPaging: Sendable {
     /// A question for the store, answered with the matching tasks in the order it names.
     package enum Ask: Sendable, Equatable {
         case board(column: BoardColumn, first: Int)
+        /// Which ids the index finds (nil: it cannot narrow the query), for the logbook's questions.
+        case index
         case recent(window: Int, first: Int)
         case logbook(offset: Int, count: Int)
     }
 
     package let offset: Int
     package let limit: Int
-    let candidates: Candidates
+    private(set) var candidates: Candidates
     /// The next question; nil once the answers make the page.
     package private(set) var ask: Ask?
     private var onBoard: [PlanTask] = []
@@ -71,8 +78,11 @@ package struct SearchPaging: Sendable {
         found.flatMap { $0.count < recentWindow ? $0 : nil }
     }
 
-    /// The ids every question is asked of, when the index found few (`few`); nil: every task.
-    package let among: [Int64]?
+    /// The ids every question is asked of, when the index found few (`few`); nil: every task
+    /// (and every task on the board while the index is yet to be asked).
+    package private(set) var among: [Int64]?
+    /// Whether `index` is asked once the board has not filled the page.
+    private var indexPending = false
 
     /// Paging over what the index `found` (nil: it could not narrow the query). Nothing found is
     /// an empty page at once, with no question asked.
@@ -88,6 +98,27 @@ package struct SearchPaging: Sendable {
         self.candidates = candidates
         self.among = among
         ask = .board(column: BoardColumn.allCases[0], first: boardMatches)
+    }
+
+    /// Paging that reads the board before asking the index (`index`, answered by `indexFound`).
+    package static func boardFirst(offset: Int, limit: Int) -> SearchPaging {
+        var paging = SearchPaging(offset: offset, limit: limit, candidates: .many)
+        paging.indexPending = true
+        return paging
+    }
+
+    /// Takes what the index found (nil: it cannot narrow the query) and goes on to the logbook.
+    /// Nothing found leaves the page as the board made it.
+    package mutating func indexFound(_ found: [Int64]?) {
+        guard ask == .index else { return }
+        indexPending = false
+        among = SearchPaging.few(found)
+        candidates = among == nil ? .many : .few
+        if found?.isEmpty == true {
+            afterLogbook([])
+        } else {
+            askLogbook()
+        }
     }
 
     /// How many of the board's matches are read: the page's and one more.
@@ -108,7 +139,7 @@ package struct SearchPaging: Sendable {
             afterRecent(tasks)
         case .logbook:
             afterLogbook(tasks)
-        case nil:
+        case .index, nil:
             break
         }
     }
@@ -122,6 +153,14 @@ package struct SearchPaging: Sendable {
         fromBoard = offset < onBoard.count ? Array(onBoard[offset...]) : []
         logbookOffset = max(0, offset - onBoard.count)
         wanted = limit - fromBoard.count + 1
+        if indexPending {
+            ask = .index
+        } else {
+            askLogbook()
+        }
+    }
+
+    private mutating func askLogbook() {
         ask = candidates == .many
             ? .recent(window: Self.recentWindow, first: logbookOffset + wanted)
             : .logbook(offset: logbookOffset, count: wanted)

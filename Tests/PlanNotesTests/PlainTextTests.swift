@@ -9,6 +9,8 @@ struct PlainTextTests {
 
     @Test func tagsAreRemovedAndReferencesDecoded() throws {
         #expect(try excerpt("<p>Fish &amp; chips &lt;3</p>", limit: 100) == "Fish & chips <3")
+        #expect(try excerpt("<p>買牛奶&amp;麵包 &quot;早&quot;</p><p>👍🏽 好&gt;</p>", limit: 100) == "買牛奶&麵包 \"早\" 👍🏽 好>",
+                "characters of several bytes are copied whole between references and tags")
     }
 
     @Test func blocksAreSeparatedButInlineMarkupIsNot() throws {

@@ -82,4 +82,43 @@ import Testing
         #expect(paging.page == SearchPage(tasks: [], next: nil))
         #expect(SearchPaging(offset: 0, limit: 20, found: nil).ask != nil)
     }
+
+    /// Board first: a board that fills the page never asks the index.
+    @Test func boardFirstPagingAsksNoIndexWhenTheBoardFillsThePage() {
+        var paging = SearchPaging.boardFirst(offset: 0, limit: 2)
+        #expect(paging.ask == .board(column: .today, first: 3))
+        #expect(paging.among == nil)
+        paging.answer(tasks(1...3))
+        #expect(paging.ask == nil)
+        #expect(paging.page.tasks.map(\.id) == [1, 2] && paging.page.next == 2)
+    }
+
+    /// Board first, the board short of a page: the index is asked, and what it found decides the
+    /// logbook's questions as it would have from the start.
+    @Test func boardFirstPagingAsksTheIndexForTheLogbook() {
+        var few = SearchPaging.boardFirst(offset: 0, limit: 5)
+        few.answer(tasks(1...1))
+        few.answer([])
+        few.answer(tasks(2...2))
+        #expect(few.ask == .index)
+        few.indexFound([1, 2, 30, 31])
+        #expect(few.among == [1, 2, 30, 31])
+        #expect(few.ask == .logbook(offset: 0, count: 4))
+        few.answer(tasks(30...31))
+        #expect(few.page.tasks.map(\.id) == [1, 2, 30, 31] && few.page.next == nil)
+
+        var many = SearchPaging.boardFirst(offset: 0, limit: 5)
+        for _ in BoardColumn.allCases { many.answer([]) }
+        many.indexFound(nil)
+        #expect(many.among == nil)
+        #expect(many.ask == .recent(window: SearchPaging.recentWindow, first: 6))
+
+        var none = SearchPaging.boardFirst(offset: 0, limit: 5)
+        none.answer(tasks(1...2))
+        none.answer([])
+        none.answer([])
+        none.indexFound([])
+        #expect(none.ask == nil)
+        #expect(none.page.tasks.map(\.id) == [1, 2] && none.page.next == nil)
+    }
 }

@@ -120,7 +120,9 @@ import Testing
     /// oldest entries (many candidates, none among the newest, so the whole logbook is read in its
     /// order), and
     /// "seventh" in a few (few candidates). Every page of each, read one after another, is exactly
-    /// the board's matches in the board's order and then the logbook's, newest first.
+    /// the board's matches in the board's order and then the logbook's, newest first. The same
+    /// words shorter than a trigram ("en", 旧 with "older", 七 with "seventh") take the paths a
+    /// store takes for them (SQLite reads the board before asking its index).
     @Test(arguments: StoreKind.available)
     func everyPathOfPagingListsTheSameMatchesInTheSameOrder(_ kind: StoreKind) async throws {
         let clock = DayClock("2026-11-24T10:00:00+01:00")
@@ -133,23 +135,26 @@ import Testing
             let entries = (0..<count).map { index in
                 // Newest first: entry 0 finished last. Two a minute, so several share a day and a time.
                 let finished = end.addingTimeInterval(-Double(index / 2) * 60)
-                let words = (index >= window ? " older" : "") + (index % 7 == 0 ? " seventh" : "")
+                let words = (index >= window ? " older 旧" : "") + (index % 7 == 0 ? " seventh 七" : "")
                 return ImportedTask(
                     title: "entry \(index)\(words)", column: .today, important: false, finished: true, notes: .none,
                     created: finished, updated: finished, originalID: nil,
                     finishedAt: finished, finishedDay: calendar.day(of: finished), inLogbook: true)
             }
             _ = try await store.importTasks(entries, summary: nil, client: nil)
-            _ = try await store.add(["entry on the board, later older seventh"], to: .later)
-            _ = try await store.add(["entry on the board, today", "entry on the board, today older seventh"], to: .today)
+            _ = try await store.add(["entry on the board, later older 旧 seventh 七"], to: .later)
+            _ = try await store.add(["entry on the board, today", "entry on the board, today older 旧 seventh 七"], to: .today)
             // The logbook's order: newest first; at the same time, the higher id first.
             let logbook = try await store.logbookTitles()
             #expect(logbook.count == count)
-            let board = ["entry on the board, today", "entry on the board, today older seventh", "entry on the board, later older seventh"]
+            let board = ["entry on the board, today", "entry on the board, today older 旧 seventh 七", "entry on the board, later older 旧 seventh 七"]
             for (word, expected) in [
                 ("entry", board + logbook),
                 ("older", board.filter { $0.contains("older") } + logbook.filter { $0.contains("older") }),
                 ("seventh", board.filter { $0.contains("seventh") } + logbook.filter { $0.contains("seventh") }),
+                ("en", board + logbook),
+                ("旧", board.filter { $0.contains("older") } + logbook.filter { $0.contains("older") }),
+                ("七", board.filter { $0.contains("seventh") } + logbook.filter { $0.contains("seventh") }),
             ] {
                 var listed: [String] = []
                 var offset: Int? = 0

@@ -28,6 +28,19 @@ import Testing
         #expect(try marked("ﬁle", "i") == "[ﬁ]le")
     }
 
+    /// Text of plain characters (ASCII, Chinese, full-width) is marked scalar by scalar without
+    /// breaking it into characters; beside a character that is several scalars (a combining
+    /// accent, an emoji with a skin tone, CR LF) the whole text is marked character by character.
+    /// Both ways mark the same words and give back the text as typed.
+    @Test func plainAndComposedTextAreMarkedAlike() throws {
+        #expect(try marked("Cafe 報稅 ＡＢＣ, tax", "报税 abc") == "Cafe [報稅] [ＡＢＣ], tax")
+        #expect(try marked("Cafe\u{301} 報稅 ＡＢＣ, tax", "报税 abc") == "Cafe\u{301} [報稅] [ＡＢＣ], tax")
+        #expect(try marked("👍🏽 報稅 ＡＢＣ", "报税 abc") == "👍🏽 [報稅] [ＡＢＣ]")
+        #expect(try marked("牛奶\r\n報稅\tabc", "报税 abc") == "牛奶\r\n[報稅]\t[abc]")
+        #expect(try marked("e\u{301}報稅", "é") == "[e\u{301}]報稅", "a letter and its accent are one")
+        #expect(try marked("e\u{301}報稅", "e") == "e\u{301}報稅", "accents are kept: e is not é")
+    }
+
     @Test func aSnippetIsCutAroundTheFirstMatch() throws {
         let terms = try #require(try SearchQuery("crown")).terms
         let notes = String(repeating: "filler words ", count: 40) + "ask about the crown\n\non Friday " + String(repeating: "more ", count: 60)

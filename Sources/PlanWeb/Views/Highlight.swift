@@ -99,7 +99,13 @@ struct Highlight: Sendable, Equatable {
         var kept = 0
         var space = false
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
+            // ASCII and Chinese ideographs are answered without looking up Unicode's properties.
+            let isWhitespace = switch scalar.value {
+            case 0..<0x80: scalar == " " || (0x09...0x0D).contains(scalar.value)
+            case 0x3400...0x9FFF: false
+            default: scalar.properties.isWhitespace
+            }
+            if isWhitespace {
                 space = !out.isEmpty
                 continue
             }
@@ -136,6 +142,17 @@ private struct Folded {
     /// The whole text is folded at once when that keeps one character per character (nearly
     /// always), otherwise one character at a time.
     init(_ text: String) {
+        let folded = SearchText.fold(text)
+        // Text whose every character is one Unicode scalar that folds to one scalar (ASCII and
+        // Chinese: `SearchText.isPlainScalar`) needs no grapheme breaking: scalar i is character i.
+        if text.unicodeScalars.allSatisfy(SearchText.isPlainScalar),
+            folded.unicodeScalars.count == text.unicodeScalars.count
+        {
+            characters = text.unicodeScalars.map(Character.init)
+            haystack = Array(folded.unicodeScalars)
+            owner = Array(haystack.indices)
+            return
+        }
         let characters = Array(text)
         self.characters = characters
         var haystack: [Unicode.Scalar] = []
@@ -143,8 +160,8 @@ private struct Folded {
         haystack.reserveCapacity(text.unicodeScalars.count)
         owner.reserveCapacity(text.unicodeScalars.count)
         var index = 0
-        for folded in SearchText.fold(text) {
-            for scalar in folded.unicodeScalars {
+        for piece in folded {
+            for scalar in piece.unicodeScalars {
                 haystack.append(scalar)
                 owner.append(index)
             }
