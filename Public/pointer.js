@@ -146,29 +146,33 @@ function measure(card) {
     const outer = section.getBoundingClientRect();
     const inner = list.getBoundingClientRect();
     const scroll = list.scrollTop;
-    const cards = [];
-    const tops = [];
-    const heights = [];
-    let past = false;
-    for (const other of visibleCardsIn(list)) {
-      if (other === card) {
-        past = true;
-        continue;
-      }
-      const rect = other.getBoundingClientRect();
-      cards.push(other);
-      // Where each card sits once the lifted one has left its list.
-      tops.push(rect.top - inner.top + scroll - (past ? shift : 0));
-      heights.push(rect.height);
-    }
-    return {
+    const cards = visibleCardsIn(list).filter((other) => other !== card);
+    const column = {
       id: section.dataset.column, section, list, left: outer.left, right: outer.right, top: inner.top, bottom: inner.bottom,
-      scroll, cards, tops, heights, gap, offsets: new Float64Array(cards.length), carry: 0,
+      scroll, cards, tops: [], heights: [], gap, offsets: new Float64Array(cards.length), carry: 0, stale: false,
     };
+    placeCards(column, card, shift);
+    return column;
   });
   const area = board.getBoundingClientRect();
   const scrolled = { board: board.scrollLeft, x: scrollX, y: scrollY };
   return { box, shift, columns, area, scrolled, now: { ...scrolled } };
+}
+
+/**
+ * Where each card of `column` sits once the lifted `card` has left its list, in the list's
+ * scrolled coordinates: its offset in the list (`.tasks` is their offset parent), which the
+ * transforms drawing the gap do not move. A card the browser has not drawn yet
+ * (`content-visibility: auto`, off screen) has an estimated height until it scrolls into view,
+ * so a column is measured again after it scrolls (`stale`); by then the lifted card is out of
+ * the flow (`is-drag-source`) and nothing is taken back out for it.
+ */
+function placeCards(column, card, shift) {
+  const inFlow = card.parentElement === column.list && card.offsetParent !== null;
+  const liftedAt = inFlow ? card.offsetTop : Infinity;
+  column.tops = column.cards.map((other) => other.offsetTop - (other.offsetTop > liftedAt ? shift : 0));
+  column.heights = column.cards.map((other) => other.getBoundingClientRect().height);
+  column.stale = false;
 }
 
 function beginPointerDrag(press, x = press.x, y = press.y) {
@@ -228,11 +232,15 @@ function schedule() {
   if (drag && drag.type !== 'keyboard' && !drag.raf) drag.raf = requestAnimationFrame(frame);
 }
 
-/** One frame of a pointer drag: the snapshot follows, the gap moves, edges scroll. No layout reads. */
+/**
+ * One frame of a pointer drag: the snapshot follows, the gap moves, edges scroll. No layout reads,
+ * but for a column that scrolled since the last frame (its newly shown cards' real heights).
+ */
 function frame(now) {
   const drag = state.drag;
   if (!drag || drag.type === 'keyboard') return;
   drag.raf = 0;
+  remeasureScrolled();
   const { x, y } = drag;
   drag.snapshot.style.transform = `translate3d(${x - drag.startX}px, ${y - drag.startY}px, 0) scale(1.03)`;
   const place = locate(x, y);
@@ -332,9 +340,16 @@ function shiftCards(column, from) {
   }
 }
 
+/** Measures again the columns that scrolled (`placeCards`). */
+function remeasureScrolled() {
+  const drag = state.drag;
+  for (const column of drag.columns) if (column.stale) placeCards(column, drag.card, drag.shift);
+}
+
 /** After content scrolled under a still pointer, the gap follows it. */
 function locateAgain() {
   const drag = state.drag;
+  remeasureScrolled();
   const place = locate(drag.x, drag.y);
   if (place && (place.column !== drag.target.column || place.index !== drag.target.index)) {
     setGap(place.column, place.index);
@@ -350,7 +365,10 @@ function onScroll(event) {
   else if (target === document) Object.assign(drag.now, { x: scrollX, y: scrollY });
   else {
     const column = drag.columns.find((c) => c.list === target);
-    if (column) column.scroll = target.scrollTop;
+    if (column) {
+      column.scroll = target.scrollTop;
+      column.stale = true;
+    }
   }
   schedule();
 }
