@@ -142,10 +142,67 @@ def big_board(count=3000):
         driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": first[0], "y": first[1], "button": "left", "buttons": 0, "clickCount": 1})
         print(f"  lifting a card (measuring 3,000 cards once): {lift:.1f} ms of script + style + layout")
         summary("  dragging over a column of 1,000", steps)
+        interactions(driver, server)
     finally:
         if driver:
             driver.quit()
         server.cleanup()
+
+
+def main_thread_ms(before, after):
+    return sum((after[k] - before[k]) * 1000 for k in ("ScriptDuration", "RecalcStyleDuration", "LayoutDuration"))
+
+
+def interactions(driver, server, rounds=5):
+    """What applying an ordinary change costs the page at this size, in script + style + layout ms
+    from the input (or the other tab's request) until the page shows it and two frames passed:
+    a keyboard move (lift, one step, drop and the server's answer), a mouse drop (from the
+    release), a move made in another tab (arriving on the live stream) and a task added here."""
+    client = Client(server)
+    wait = WebDriverWait(driver, 15, poll_frequency=0.01)
+    settled = "return !document.getElementById('board').hasAttribute('aria-busy') && !document.querySelector('.is-saving')"
+
+    def key(name, code, key_code):
+        driver.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "rawKeyDown", "key": name, "code": code, "windowsVirtualKeyCode": key_code})
+        driver.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "keyUp", "key": name, "code": code, "windowsVirtualKeyCode": key_code})
+
+    def measured(action, done):
+        before = metrics(driver)
+        action()
+        wait.until(lambda d: d.execute_script(done))
+        next_frames(driver)
+        return main_thread_ms(before, metrics(driver))
+
+    costs = {"keyboard: lift (Space)": [], "keyboard: one step (↓)": [], "keyboard: drop and answer (Space)": [],
+             "mouse: drop and answer": [], "another tab's move, live": [], "adding a task": []}
+    for round_ in range(rounds):
+        card = driver.execute_script("return document.querySelectorAll('#column-next .task:not([data-finished=true])')[3].id")
+        driver.execute_script("document.getElementById(arguments[0]).focus()", card)
+        costs["keyboard: lift (Space)"].append(measured(lambda: key(" ", "Space", 32), "return document.querySelector('.is-lifted') !== null"))
+        costs["keyboard: one step (↓)"].append(measured(lambda: key("ArrowDown", "ArrowDown", 40), "return true"))
+        costs["keyboard: drop and answer (Space)"].append(measured(lambda: key(" ", "Space", 32), settled))
+
+        first = driver.execute_script("const r = document.querySelectorAll('#column-next .task:not([data-finished=true])')[6].getBoundingClientRect(); return [r.left + r.width * 0.6, r.top + 12]")
+        for kind, y in (("mouseMoved", first[1]), ("mousePressed", first[1]), ("mouseMoved", first[1] + 10), ("mouseMoved", first[1] + 60)):
+            driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": kind, "x": first[0], "y": y, "button": "left" if kind != "mouseMoved" or y != first[1] else "none", "buttons": 0 if kind == "mouseMoved" and y == first[1] else 1, "clickCount": 1})
+            next_frames(driver)
+        costs["mouse: drop and answer"].append(measured(
+            lambda: driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": first[0], "y": first[1] + 60, "button": "left", "buttons": 0, "clickCount": 1}),
+            settled + " && !document.querySelector('.drag-snapshot')"))
+
+        moved = driver.execute_script("return document.querySelectorAll('#column-later .task')[10].dataset.taskId")
+        costs["another tab's move, live"].append(measured(
+            lambda: client.move(moved, "today"), f"return document.querySelector('#column-today .tasks > #task-{moved}') !== null"))
+
+        title = f"Added in the benchmark {round_}"
+        field = driver.find_element("id", "new-today")
+        field.send_keys(title)
+        costs["adding a task"].append(measured(
+            lambda: field.send_keys("\n"),
+            f"return [...document.querySelectorAll('#column-today .task-title')].some((t) => t.textContent === {title!r})"))
+    print(f"  applying a change, script + style + layout ms, median (min–max) of {rounds} (goal: 16 ms):")
+    for name, values in costs.items():
+        print(f"    {name:<36}{statistics.median(values):7.1f} ({min(values):.1f}–{max(values):.1f})")
 
 
 if __name__ == "__main__":
