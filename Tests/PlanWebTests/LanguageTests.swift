@@ -188,6 +188,22 @@ import Testing
 
     // MARK: - Choosing the language
 
+    /// The welcome's bold words run straight into their sentence in Chinese, and are a word apart
+    /// in English (`punctuation.gap`).
+    @Test(arguments: [
+        ("en", "<strong>Add</strong> a task", "<strong>Undo</strong> with"),
+        ("zh-Hans", "<strong>添加</strong>任务：", "<strong>撤销</strong>：按"),
+        ("zh-Hant", "<strong>新增</strong>任務：", "<strong>復原</strong>：按"),
+    ])
+    func theWelcomeHasNoStraySpaces(language: String, add: String, undo: String) async throws {
+        try await TestApp.make().test(.router) { client in
+            let page = try await client.execute(uri: "/", method: .get, headers: [.acceptLanguage: language, .cookie: TestApp.cookieHeader()]).text
+            #expect(page.contains("welcome-title"))
+            #expect(page.contains(add))
+            #expect(page.contains(undo))
+        }
+    }
+
     @Test(arguments: [
         ("zh-TW,zh;q=0.9,en;q=0.8", "zh-Hant"), ("zh-HK", "zh-Hant"), ("zh-Hant-TW", "zh-Hant"), ("zh-MO", "zh-Hant"),
         ("zh-CN,zh;q=0.9", "zh-Hans"), ("zh-Hans", "zh-Hans"), ("zh-SG", "zh-Hans"), ("zh", "zh-Hans"),
