@@ -170,7 +170,10 @@ function measure(card) {
 function placeCards(column, card, shift) {
   const inFlow = card.parentElement === column.list && card.offsetParent !== null;
   const liftedAt = inFlow ? card.offsetTop : Infinity;
-  column.tops = column.cards.map((other) => other.offsetTop - (other.offsetTop > liftedAt ? shift : 0));
+  column.tops = column.cards.map((other) => {
+    const top = other.offsetTop;
+    return top > liftedAt ? top - shift : top;
+  });
   column.heights = column.cards.map((other) => other.getBoundingClientRect().height);
   column.stale = false;
 }

@@ -49,7 +49,7 @@ extension SanitizedHTML {
             }
             func startWord() {
                 if let separator = pending {
-                    text += separator == .item ? Array(" · ".utf8) : [UInt8(ascii: " ")]
+                    if separator == .item { text += itemSeparator } else { text.append(UInt8(ascii: " ")) }
                     pending = nil
                 }
             }
@@ -93,6 +93,9 @@ extension SanitizedHTML {
     }
 
     private enum Separator { case space, item }
+
+    /// What keeps list items apart, as bytes.
+    private static let itemSeparator = Array(" · ".utf8)
 
     /// The four references the sanitizer writes, without their `&`, and the byte each stands for.
     private static let references: [(name: [UInt8], character: UInt8)] = [

@@ -13,22 +13,16 @@ extension PostgresBoardStore {
             // exactly what SearchQuery.matches says, as on SQLite. When the index finds few
             // candidates, their ids are kept and every question is asked of them only; a query of
             // only shorter terms, or one the index finds in many tasks, is read in order instead.
+            // When the index is asked is SearchPaging's to say.
             let terms = query.terms
-            var found: [Int64]? = nil
-            if let term = query.indexedTerms.first {
-                found = try await tx.rows(#"""
-                    SELECT id FROM task WHERE search_text LIKE \#(Self.likePattern(term)) LIMIT \#(SearchPaging.recentWindow)
-                    """#).map { try $0.decode(Int64.self) }
-            }
-            var paging = SearchPaging(offset: offset, limit: limit, found: found)
-            let candidates = paging.among
+            var paging = SearchPaging(offset: offset, limit: limit, query: query)
             // A null column is the logbook; null candidates are every task (many of them).
             func matching(in column: BoardColumn?, order: String, limit: Int, offset: Int = 0) async throws -> [PlanTask] {
                 try await tx.rows(#"""
                     SELECT \#(unescaped: PlanTask.postgresColumns) FROM task
                     WHERE \#(unescaped: column == nil ? "in_logbook" : "NOT in_logbook")
                       AND (\#(column?.rawValue)::text IS NULL OR "column" = \#(column?.rawValue))
-                      AND (\#(candidates)::bigint[] IS NULL OR id = ANY(\#(candidates)::bigint[]))
+                      AND (\#(paging.among)::bigint[] IS NULL OR id = ANY(\#(paging.among)::bigint[]))
                       AND NOT EXISTS (SELECT 1 FROM unnest(\#(terms)::text[]) AS term WHERE strpos(search_text, term) = 0)
                     \#(unescaped: order) LIMIT \#(limit) OFFSET \#(offset)
                     """#).map(PlanTask.init(postgres:))
@@ -38,7 +32,12 @@ extension PostgresBoardStore {
                 case .board(let column, let first):
                     paging.answer(try await matching(in: column, order: "ORDER BY order_key", limit: first))
                 case .index:
-                    // Not asked: this store asks pg_trgm before the board (one LIKE, cheap).
+                    var found: [Int64]?
+                    if let term = query.indexedTerms.first {
+                        found = try await tx.rows(#"""
+                            SELECT id FROM task WHERE search_text LIKE \#(Self.likePattern(term)) LIMIT \#(SearchPaging.recentWindow)
+                            """#).map { try $0.decode(Int64.self) }
+                    }
                     paging.indexFound(found)
                 case .recent(let window, let first):
                     paging.answer(try await tx.rows(#"""

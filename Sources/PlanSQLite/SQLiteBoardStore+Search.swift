@@ -11,35 +11,15 @@ extension SQLiteBoardStore {
             // says. When the index leaves few candidates, only they are read (by rowid) and ordered;
             // when it leaves many, or cannot narrow the query, tasks are read in the order they are
             // listed in (the board column by column, then the newest logbook entries) and reading
-            // stops once the page is full (SearchPaging).
-            func indexFound() throws -> [Int64]? {
-                switch try Self.indexMatch(db, query) {
-                case .nothing: []
-                case .everything: nil
-                case .match(let expression):
-                    try Int64.fetchAll(
-                        db, sql: "SELECT rowid FROM taskSearch WHERE taskSearch MATCH ? LIMIT ?",
-                        arguments: [expression, SearchPaging.recentWindow])
-                }
-            }
-            // A query of only one- and two-character terms is widened to the trigrams that begin
-            // with each, read from the index's vocabulary, which counts every task each trigram is
-            // in: the commoner the term, the dearer (0.4–1.2 ms on the bench board), and the likelier
-            // the board alone fills the page. So the board is read first, and the index asked only
-            // for the logbook.
-            var paging = query.indexedTerms.isEmpty
-                ? SearchPaging.boardFirst(offset: offset, limit: limit)
-                : SearchPaging(offset: offset, limit: limit, found: try indexFound())
+            // stops once the page is full. When the index is asked is SearchPaging's to say.
+            var paging = SearchPaging(offset: offset, limit: limit, query: query)
             let terms = query.terms.map { _ in " AND instr(task.searchText, ?) > 0" }.joined()
+            // Every question is asked of the candidates only, when the index found few: the clause
+            // and its argument, made once when the index answers.
+            var among = ""
+            var amongArguments = StatementArguments()
             func matching(_ place: String, _ placeArguments: StatementArguments, order: String, limit: Int, offset: Int = 0) throws -> [PlanTask] {
-                // Every question is asked of the candidates only, when the index found few.
-                var among = ""
-                var amongArguments = StatementArguments()
-                if let candidates = paging.among {
-                    among = " AND task.id IN (SELECT value FROM json_each(?))"
-                    amongArguments = ["[" + candidates.map(String.init).joined(separator: ",") + "]"]
-                }
-                return try PlanTask.fetchAll(
+                try PlanTask.fetchAll(
                     db, sql: "SELECT task.* FROM task WHERE \(place)\(among)\(terms) \(order) LIMIT ? OFFSET ?",
                     arguments: placeArguments + amongArguments + StatementArguments(query.terms) + [limit, offset])
             }
@@ -50,7 +30,11 @@ extension SQLiteBoardStore {
                     paging.answer(try matching(
                         #"task.inLogbook = 0 AND task."column" = ?"#, [column.rawValue], order: "ORDER BY task.orderKey", limit: first))
                 case .index:
-                    paging.indexFound(try indexFound())
+                    paging.indexFound(try Self.indexFound(db, query))
+                    if let candidates = paging.among {
+                        among = " AND task.id IN (SELECT value FROM json_each(?))"
+                        amongArguments = ["[" + candidates.map(String.init).joined(separator: ",") + "]"]
+                    }
                 case .recent(let window, let first):
                     paging.answer(try PlanTask.fetchAll(db, sql: """
                         SELECT * FROM (SELECT * FROM task WHERE inLogbook = 1 \(Self.logbookOrder) LIMIT ?) AS task
@@ -62,6 +46,19 @@ extension SQLiteBoardStore {
                 }
             }
             return paging.page
+        }
+    }
+
+    /// The ids of the tasks the trigram index finds for `query`, up to `SearchPaging.recentWindow`
+    /// (nil: it cannot narrow the query).
+    static func indexFound(_ db: Database, _ query: SearchQuery) throws -> [Int64]? {
+        switch try indexMatch(db, query) {
+        case .nothing: []
+        case .everything: nil
+        case .match(let expression):
+            try Int64.fetchAll(
+                db, sql: "SELECT rowid FROM taskSearch WHERE taskSearch MATCH ? LIMIT ?",
+                arguments: [expression, SearchPaging.recentWindow])
         }
     }
 

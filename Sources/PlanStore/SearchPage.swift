@@ -31,14 +31,21 @@ extension SearchQuery {
 ///    entries, newest first (asked only when the index found the query common);
 /// 3. `logbook(offset, count)`: `count` matches of the whole logbook from `offset`, newest first.
 ///
-///     var paging = SearchPaging(offset: 0, limit: 20, found: idsTheIndexFound)
-///     while let ask = paging.ask { paging.answer(try tasks(answering: ask, among: paging.among)) }
+///     var paging = SearchPaging(offset: 0, limit: 20, query: query)
+///     while let ask = paging.ask {
+///         if ask == .index { paging.indexFound(try idsTheIndexFinds()) }
+///         else { paging.answer(try tasks(answering: ask, among: paging.among)) }
+///     }
 ///     return paging.page
 ///
-/// A store whose index is dear to ask for a query (SQLite's, for terms of one or two characters:
-/// `SearchPaging.boardFirst`) reads the board first, a few thousand tasks at
-/// most, and is asked `index` only when the board has not filled the page: a common short word
-/// then costs no index lookup at all. It answers with `indexFound(_:)`.
+/// When the index is asked is decided here, once for both stores: a query with a term of three
+/// characters or more asks it first (SQLite's covering trigrams, PostgreSQL's LIKE: one cheap
+/// lookup that narrows every question). A query of only shorter terms reads the board first (a
+/// few thousand tasks at most) and asks the index only when the board has not filled the page:
+/// SQLite widens a short term to the trigrams that begin with it, read from FTS5's vocabulary,
+/// which counts every task each trigram is in (0.4–1.2 ms on the bench board, more the commoner
+/// the term, and the commoner, the likelier the board alone fills the page); PostgreSQL's index
+/// cannot narrow such a query at all.
 package struct SearchPaging: Sendable {
     /// How many of the newest logbook entries are read in order, when the index finds the query
     /// common, before the index is asked to order its matches. A word in one entry of 50 fills a
@@ -81,43 +88,49 @@ package struct SearchPaging: Sendable {
     /// The ids every question is asked of, when the index found few (`few`); nil: every task
     /// (and every task on the board while the index is yet to be asked).
     package private(set) var among: [Int64]?
-    /// Whether `index` is asked once the board has not filled the page.
-    private var indexPending = false
+    /// Whether the index has answered (`indexFound`); until then it is asked once the board has
+    /// not filled the page.
+    private var indexAnswered = false
+    /// Whether the board's questions are answered.
+    private var boardRead = false
 
-    /// Paging over what the index `found` (nil: it could not narrow the query). Nothing found is
-    /// an empty page at once, with no question asked.
-    package init(offset: Int, limit: Int, found: [Int64]?) {
-        let few = SearchPaging.few(found)
-        self.init(offset: offset, limit: limit, candidates: few == nil ? .many : .few, among: few)
-        if found?.isEmpty == true { ask = nil }
+    /// Paging for `query`: the index first when the query has a term of three characters or more,
+    /// else the board first (see the type's note).
+    package init(offset: Int, limit: Int, query: SearchQuery) {
+        self.init(offset: offset, limit: limit, candidates: .many)
+        indexAnswered = false
+        if !query.indexedTerms.isEmpty { ask = .index }
     }
 
-    package init(offset: Int, limit: Int, candidates: Candidates, among: [Int64]? = nil) {
+    /// Paging over what the index `found`, asked first (nil: it could not narrow the query).
+    /// Nothing found is an empty page at once, with no other question asked.
+    package init(offset: Int, limit: Int, found: [Int64]?) {
+        self.init(offset: offset, limit: limit, candidates: .many)
+        ask = .index
+        indexFound(found)
+    }
+
+    /// Paging whose candidates are already known (no `index` question).
+    package init(offset: Int, limit: Int, candidates: Candidates) {
         self.limit = min(max(limit, 1), SearchPage.maxLimit)
         self.offset = min(max(offset, 0), SearchPage.maxOffset)
         self.candidates = candidates
-        self.among = among
+        indexAnswered = true
         ask = .board(column: BoardColumn.allCases[0], first: boardMatches)
     }
 
-    /// Paging that reads the board before asking the index (`index`, answered by `indexFound`).
-    package static func boardFirst(offset: Int, limit: Int) -> SearchPaging {
-        var paging = SearchPaging(offset: offset, limit: limit, candidates: .many)
-        paging.indexPending = true
-        return paging
-    }
-
-    /// Takes what the index found (nil: it cannot narrow the query) and goes on to the logbook.
-    /// Nothing found leaves the page as the board made it.
+    /// Takes what the index found (nil: it cannot narrow the query) and goes on: to the board
+    /// when it was asked first, else to the logbook. Nothing found asks nothing more: the page is
+    /// what the board made of it, or empty.
     package mutating func indexFound(_ found: [Int64]?) {
         guard ask == .index else { return }
-        indexPending = false
+        indexAnswered = true
         among = SearchPaging.few(found)
         candidates = among == nil ? .many : .few
-        if found?.isEmpty == true {
-            afterLogbook([])
+        if boardRead {
+            if found?.isEmpty == true { afterLogbook([]) } else { askLogbook() }
         } else {
-            askLogbook()
+            ask = found?.isEmpty == true ? nil : .board(column: BoardColumn.allCases[0], first: boardMatches)
         }
     }
 
@@ -153,10 +166,11 @@ package struct SearchPaging: Sendable {
         fromBoard = offset < onBoard.count ? Array(onBoard[offset...]) : []
         logbookOffset = max(0, offset - onBoard.count)
         wanted = limit - fromBoard.count + 1
-        if indexPending {
-            ask = .index
-        } else {
+        boardRead = true
+        if indexAnswered {
             askLogbook()
+        } else {
+            ask = .index
         }
     }
 

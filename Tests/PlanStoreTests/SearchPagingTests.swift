@@ -83,9 +83,25 @@ import Testing
         #expect(SearchPaging(offset: 0, limit: 20, found: nil).ask != nil)
     }
 
+    func query(_ text: String) throws -> SearchQuery { try #require(try SearchQuery(text)) }
+
+    /// A query with a term of three characters or more asks the index before anything else; one of
+    /// only shorter terms reads the board first.
+    @Test func theIndexIsAskedFirstOnlyForAQueryWithALongTerm() throws {
+        var long = SearchPaging(offset: 0, limit: 2, query: try query("牛奶 dentist"))
+        #expect(long.ask == .index)
+        long.indexFound([7, 8])
+        #expect(long.among == [7, 8])
+        #expect(long.ask == .board(column: .today, first: 3))
+        var none = SearchPaging(offset: 0, limit: 2, query: try query("dentist"))
+        none.indexFound([])
+        #expect(none.ask == nil && none.page == SearchPage(tasks: [], next: nil))
+        #expect(SearchPaging(offset: 0, limit: 2, query: try query("牛奶 a")).ask == .board(column: .today, first: 3))
+    }
+
     /// Board first: a board that fills the page never asks the index.
-    @Test func boardFirstPagingAsksNoIndexWhenTheBoardFillsThePage() {
-        var paging = SearchPaging.boardFirst(offset: 0, limit: 2)
+    @Test func boardFirstPagingAsksNoIndexWhenTheBoardFillsThePage() throws {
+        var paging = SearchPaging(offset: 0, limit: 2, query: try query("牛奶"))
         #expect(paging.ask == .board(column: .today, first: 3))
         #expect(paging.among == nil)
         paging.answer(tasks(1...3))
@@ -95,8 +111,8 @@ import Testing
 
     /// Board first, the board short of a page: the index is asked, and what it found decides the
     /// logbook's questions as it would have from the start.
-    @Test func boardFirstPagingAsksTheIndexForTheLogbook() {
-        var few = SearchPaging.boardFirst(offset: 0, limit: 5)
+    @Test func boardFirstPagingAsksTheIndexForTheLogbook() throws {
+        var few = SearchPaging(offset: 0, limit: 5, query: try query("牛奶"))
         few.answer(tasks(1...1))
         few.answer([])
         few.answer(tasks(2...2))
@@ -107,13 +123,13 @@ import Testing
         few.answer(tasks(30...31))
         #expect(few.page.tasks.map(\.id) == [1, 2, 30, 31] && few.page.next == nil)
 
-        var many = SearchPaging.boardFirst(offset: 0, limit: 5)
+        var many = SearchPaging(offset: 0, limit: 5, query: try query("牛奶"))
         for _ in BoardColumn.allCases { many.answer([]) }
         many.indexFound(nil)
         #expect(many.among == nil)
         #expect(many.ask == .recent(window: SearchPaging.recentWindow, first: 6))
 
-        var none = SearchPaging.boardFirst(offset: 0, limit: 5)
+        var none = SearchPaging(offset: 0, limit: 5, query: try query("牛奶"))
         none.answer(tasks(1...2))
         none.answer([])
         none.answer([])
