@@ -61,10 +61,8 @@ export function edgeScroll(drag, board, now, drift, relocate) {
     drag.holdSince = 0;
   }
   if (active !== drag.scrolling) {
-    // While content scrolls under the pointer the gap jumps rather than slides: sliding cards
-    // that scroll away anyway would cost a style pass over every moving card each frame.
+    // While content scrolls under the pointer the gap jumps rather than slides (pointer.js).
     drag.scrolling = active;
-    board.classList.toggle('is-autoscrolling', active);
   }
   return sideways(drag, board, now, elapsed, moved) || active;
 }

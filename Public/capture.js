@@ -53,12 +53,22 @@ async function add(form, typed) {
       say(t('refreshFailed'), { kind: 'error' });
       return;
     }
-    cardOf(id)?.scrollIntoView({ block: 'nearest' });
+    // Into view now, and again once drawn: a card not drawn yet is scrolled to by an estimated
+    // height (content-visibility in board.css), which can leave its foot under the list's edge.
+    const card = cardOf(id);
+    card?.scrollIntoView({ block: 'nearest' });
+    requestAnimationFrame(() => requestAnimationFrame(() => card?.isConnected && card.scrollIntoView({ block: 'nearest' })));
     document.querySelector('.welcome')?.remove(); // the board is not empty any more
     say(t('added', { title: answer.body.title, column: columnName(column) }));
     return;
   }
   const reason = reasonOf(answer);
+  if (!typed.title.trim()) {
+    // Nothing but spaces: the reason alone says it (quoting the spaces would show “ ”).
+    showError(form, reason);
+    say(reason, { kind: 'error' });
+    return;
+  }
   // What was typed is never lost: back in the field if it is free, otherwise quoted in the message.
   if (field.value === '') {
     field.value = typed.title;

@@ -15,24 +15,29 @@ export function refreshCounts(board) {
     total += cards.length;
     const badge = section.querySelector('[data-count]');
     if (badge) {
-      badge.textContent = String(cards.length);
+      write(badge, String(cards.length));
       const label = badge.nextElementSibling;
-      if (label?.classList.contains('visually-hidden')) label.textContent = ` ${tn('tasks', cards.length)}`;
+      if (label?.classList.contains('visually-hidden')) write(label, ` ${tn('tasks', cards.length)}`);
     }
     const tab = document.querySelector(`[data-column-tab="${section.dataset.column}"] [data-count]`);
-    if (tab) tab.textContent = String(cards.length);
+    if (tab) write(tab, String(cards.length));
     const finished = cards.filter((card) => card.dataset.finished === 'true').length;
     const toggle = section.querySelector('.finished-toggle');
     if (toggle) {
       toggle.hidden = finished === 0;
       const shown = toggle.querySelector('.when-shown');
       const hidden = toggle.querySelector('.when-hidden');
-      if (shown) shown.textContent = t('finished.hide', { count: finished });
-      if (hidden) hidden.textContent = t('finished.show', { count: finished });
+      if (shown) write(shown, t('finished.hide', { count: finished }));
+      if (hidden) write(hidden, t('finished.show', { count: finished }));
     }
     const clear = section.querySelector('.clear-finished');
     if (clear) clear.hidden = finished === 0;
   }
   const summary = document.querySelector('.header-summary');
-  if (summary) summary.textContent = tn('tasks', total);
+  if (summary) write(summary, tn('tasks', total));
+}
+
+/** Sets an element's text only when it changes: new text is new layout work, at every change. */
+function write(element, text) {
+  if (element.textContent !== text) element.textContent = text;
 }

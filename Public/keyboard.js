@@ -97,6 +97,37 @@ function liftByKey(card) {
 }
 
 /**
+ * Runs `change`, which swaps `card` with its shown neighbour `other` (below it when `down`), and
+ * slides both from where they were. Their new places follow from the old ones (each takes the
+ * other's outer edge), so no layout is asked for in between: at 1,000 cards a column each layout
+ * costs some 15 ms. The card is scrolled into view only when its new place is not in view.
+ * @param {HTMLElement} card
+ * @param {HTMLElement} other
+ * @param {boolean} down
+ * @param {() => void} change
+ */
+function swap(card, other, down, change) {
+  const mine = card.getBoundingClientRect();
+  const theirs = other.getBoundingClientRect();
+  const shown = card.parentElement.getBoundingClientRect();
+  change();
+  const myTop = down ? theirs.bottom - mine.height : theirs.top;
+  const theirTop = down ? mine.top : mine.bottom - theirs.height;
+  if (!reducedMotion.matches) {
+    glide(card, mine.top - myTop);
+    glide(other, theirs.top - theirTop);
+  }
+  if (myTop < Math.max(shown.top, 0) || myTop + mine.height > Math.min(shown.bottom, innerHeight)) {
+    card.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }
+}
+
+/** Slides an element that moved by (`dx`, `dy`) from its old place to its new one. */
+function glide(element, dy, dx = 0) {
+  if (dx || dy) element.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], { duration: setting('slide'), easing: 'ease-out' });
+}
+
+/**
  * Runs `change` (a DOM move) and slides the given elements from where they were to where they are.
  * @param {HTMLElement[]} elements
  * @param {() => void} change
@@ -110,9 +141,7 @@ export function slide(elements, change) {
   change();
   elements.forEach((element, i) => {
     const after = element.getBoundingClientRect();
-    const dx = before[i].left - after.left;
-    const dy = before[i].top - after.top;
-    if (dx || dy) element.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], { duration: setting('slide'), easing: 'ease-out' });
+    glide(element, before[i].top - after.top, before[i].left - after.left);
   });
 }
 
@@ -130,7 +159,7 @@ function moveByKey(across, along) {
     // Moving the neighbour rather than the card keeps focus on the card. On a filtered board the
     // hidden cards between go with the neighbour, so the page keeps the order the server will
     // have: the card straight after the shown card it now follows.
-    slide([card, other], () => {
+    swap(card, other, along > 0, () => {
       if (along < 0) {
         let start = other;
         while (previousCard(start) && !isShown(previousCard(start))) start = previousCard(start);
@@ -156,8 +185,8 @@ function moveByKey(across, along) {
     slide([card], () => targetList.insertBefore(card, targetCards[Math.min(index, targetCards.length)] ?? null));
     card.focus({ preventScroll: true });
     state.drag.moving = false;
+    card.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }
-  card.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   const position = positionOf(card);
   refreshCounts(state.board);
   say(t('at', { title: titleOf(card), position: describe(position) }), { sticky: true });

@@ -9,6 +9,8 @@ let menu = null;
 let opener = null;
 let chosen = null;
 let forCard = null;
+/** Where focus goes back to on closing: what had it when the menu opened (the card for M, or "⋯"). */
+let returnTo = null;
 
 /**
  * Prepares the menu and opens it from each card's "⋯".
@@ -68,6 +70,7 @@ export function open(card, { start = '' } = {}) {
   close({ focus: false });
   forCard = card;
   opener = card.querySelector('.task-more');
+  returnTo = card.contains(document.activeElement) ? document.activeElement : opener;
   const column = card.closest('[data-column]').dataset.column;
   const cards = visibleCardsIn(card.parentElement);
   const index = cards.indexOf(card);
@@ -88,15 +91,15 @@ export function open(card, { start = '' } = {}) {
   (items().find((item) => item.dataset.action.startsWith(start)) ?? items()[0])?.focus();
 }
 
-/** Closes the menu; focus goes back to the "⋯" it was opened from unless told otherwise. */
+/** Closes the menu; focus goes back to where it was when the menu opened unless told otherwise. */
 export function close({ focus = true } = {}) {
   if (!menu || menu.hidden) return;
   menu.hidden = true;
   document.removeEventListener('pointerdown', onPressElsewhere, true);
   setMenuOpen(false);
   opener?.setAttribute('aria-expanded', 'false');
-  if (focus && opener?.isConnected) opener.focus();
-  opener = null;
+  if (focus && returnTo?.isConnected) returnTo.focus();
+  opener = returnTo = null;
   forCard = null;
 }
 

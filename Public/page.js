@@ -3,7 +3,8 @@
 //   "updated") are the reader's own: the cookie `pb_tz`, sent once and again only when the zone
 //   changes; without it the pages write times in UTC and say so;
 // - closes the language menu on Escape or a click elsewhere, as other menus do;
-// - gives the header's search field its keys (`/` to focus it, Escape to empty it).
+// - gives the header's search field its keys (`/` to focus it, Escape to empty it);
+// - on a task's page, takes focus to the title field when Edit opens the form (Edit then hides).
 const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const sent = document.cookie.split('; ').find((pair) => pair.startsWith('pb_tz='))?.slice('pb_tz='.length);
 if (zone && (!sent || decodeURIComponent(sent) !== zone)) {
@@ -45,3 +46,9 @@ if (searchField) {
     event.preventDefault();
   });
 }
+
+// Edit hides once its form is open (board.css), so focus goes on to the form's first field.
+const editPanel = document.querySelector('.edit-panel');
+editPanel?.querySelector('summary')?.addEventListener('click', () => {
+  if (!editPanel.open) requestAnimationFrame(() => editPanel.querySelector('input[name="title"]')?.focus());
+});

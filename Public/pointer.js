@@ -202,7 +202,7 @@ function beginPointerDrag(press, x = press.x, y = press.y) {
 
   const drag = {
     type: press.type, pointerId: press.pointerId, card, home, snapshot, placeholder, ...geometry, hadFocus: card.contains(document.activeElement),
-    startX: press.x, startY: press.y, x, y, target: null, outside: false, scrolling: false, raf: 0, lastFrame: 0,
+    startX: press.x, startY: press.y, x, y, target: null, outside: false, scrolling: false, sliding: false, slid: new Set(), raf: 0, lastFrame: 0,
     edgeSince: 0, edgeSide: 0, holdSince: 0, sourceIndex,
     // Paging (a phone's snapped columns) or gliding sideways when the board is wider than the screen.
     paging: getComputedStyle(board).scrollSnapType.startsWith('x'),
@@ -223,8 +223,10 @@ function beginPointerDrag(press, x = press.x, y = press.y) {
   setGap(source, sourceIndex);
   document.documentElement.classList.add('is-grabbing');
   board.classList.add('is-carrying');
-  // Transitions start only after the first frame, so the opening gap does not animate in.
-  requestAnimationFrame(() => requestAnimationFrame(() => state.drag?.card === card && board.classList.add('is-dragging')));
+  // Cards slide only after the first frame, so the opening gap does not animate in.
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    if (state.drag?.card === card) state.drag.sliding = !reducedMotion.matches;
+  }));
   schedule();
   if (press.type === 'touch' && navigator.userActivation?.hasBeenActive) navigator.vibrate?.(15);
   emit('pickup', card, { taskId: card.dataset.taskId, from: home.position, via: press.type });
@@ -331,14 +333,31 @@ function setGap(column, index) {
   drag.target = { column, index };
 }
 
-function shiftCards(column, from) {
+/**
+ * Moves the column's cards from `from` on down by the gap, and the others back. They slide there
+ * (`.is-sliding`, a transition) once the drag is under way, unless content is scrolling under the
+ * pointer (sliding cards that scroll away anyway costs a style pass each frame) or `jump` is asked.
+ * The state is kept on each card moved, never on the board: a class on the board restyles every
+ * card at once (some 50 ms at 3,000 cards).
+ */
+function shiftCards(column, from, jump = false) {
+  const drag = state.drag;
+  const slide = !jump && drag.sliding && !drag.scrolling;
   const { cards, offsets } = column;
   for (let k = 0; k < cards.length; k++) {
-    const want = k >= from ? state.drag.shift : 0;
+    const want = k >= from ? drag.shift : 0;
     if (offsets[k] !== want) {
       offsets[k] = want;
-      if (want) cards[k].style.transform = `translateY(${want}px)`;
-      else cards[k].removeAttribute('style'); // back to the server's markup
+      const card = cards[k];
+      if (slide) {
+        card.classList.add('is-sliding');
+        drag.slid.add(card);
+      } else if (drag.slid.delete(card)) {
+        card.classList.remove('is-sliding');
+      }
+      if (want) card.style.transform = `translateY(${want}px)`;
+      else card.style.removeProperty('transform');
+      if (!card.style.length) card.removeAttribute('style'); // back to the server's markup
     }
   }
 }
@@ -377,11 +396,14 @@ function onScroll(event) {
 }
 
 function clearGap() {
-  for (const column of state.drag.columns) {
-    shiftCards(column, Infinity);
+  const drag = state.drag;
+  for (const column of drag.columns) {
+    shiftCards(column, Infinity, true);
     column.section.classList.remove('is-drop-target');
   }
-  state.drag.placeholder.remove();
+  for (const card of drag.slid) card.classList.remove('is-sliding');
+  drag.slid.clear();
+  drag.placeholder.remove();
 }
 
 /** Ends a pointer drag: drops where the gap is, or puts the card back when cancelled or outside. */
@@ -391,7 +413,7 @@ function finishPointerDrag(cancelled) {
   const { card, snapshot, home } = current;
   const target = current.target;
   const cancel = cancelled || current.outside || !target;
-  board.classList.remove('is-dragging', 'is-autoscrolling', 'is-carrying');
+  board.classList.remove('is-carrying');
   document.documentElement.classList.remove('is-grabbing');
   clearGap();
   if (!cancel) target.column.list.insertBefore(card, target.column.cards[target.index] ?? null);

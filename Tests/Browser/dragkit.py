@@ -53,7 +53,7 @@ class Client(BoardSession):
 class DragTestCase(ServerTestCase):
     """A fresh server and browser per test, with the checks every drag test ends with."""
 
-    width, height, mobile, touch, reduced_motion = 1280, 900, False, False, False
+    width, height, mobile, touch, reduced_motion, dark = 1280, 900, False, False, False, False
     # What the browser asks for (Accept-Language) and the zone its clock is in.
     languages, time_zone = "en-GB", None
     # Console lines a test expects (a refused request logs its status); anything else fails it.
@@ -63,7 +63,7 @@ class DragTestCase(ServerTestCase):
         super().setUp()
         self.api = Client(self.server)
         self.driver = chromium(width=self.width, height=self.height, mobile=self.mobile, touch=self.touch,
-                               reduced_motion=self.reduced_motion, network_log=True, languages=self.languages,
+                               reduced_motion=self.reduced_motion, dark=self.dark, network_log=True, languages=self.languages,
                                time_zone=self.time_zone)
         self.addCleanup(self.driver.quit)
         self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
@@ -224,3 +224,49 @@ class DragTestCase(ServerTestCase):
             down["text"] = text
         self.driver.execute_cdp_cmd("Input.dispatchKeyEvent", down)
         self.driver.execute_cdp_cmd("Input.dispatchKeyEvent", {**base, "type": "keyUp"})
+
+
+MESSAGE_ROOM = """const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+    return {
+      columns: [...document.querySelectorAll('.column')].map(box),
+      bar: document.querySelector('.status-bar.is-open') ? box(document.querySelector('.status-bar')) : null,
+      forms: [...document.querySelectorAll('.add-task')].map(box),
+      added: (() => { const t = [...document.querySelectorAll('#column-today .task')].find((c) => c.querySelector('.task-title').textContent === arguments[0]);
+                      return t ? box(t) : null; })(),
+      list: box(document.querySelector('#column-today .tasks')),
+    };"""
+
+
+def overlaps(a, b):
+    return not (a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1])
+
+
+def check_a_message_keeps_the_columns_and_the_added_card(case):
+    """Adds a task to a full Today column and checks the "Added" message: the columns keep their size,
+    the new card shows whole in its list, and neither it nor any add form is under the message; a
+    carried card is drawn above the message."""
+    case.api.add("today", [f"Task {n}" for n in range(1, 25)])
+    case.open_board()
+    before = case.js(MESSAGE_ROOM, "")
+    title = "The task just added"
+    case.driver.find_element("id", "new-today").send_keys(title + "\n")
+    case.wait(lambda d: "Added" in case.status_text())
+    time.sleep(0.3)
+    after = case.js(MESSAGE_ROOM, title)
+    case.assertIsNotNone(after["bar"], "the message shows")
+    for old, new in zip(before["columns"], after["columns"]):
+        for a, b in zip(old, new):
+            case.assertAlmostEqual(a, b, delta=0.5, msg=f"a column kept its box: {old} -> {new}")
+    card, shown = after["added"], after["list"]
+    case.assertIsNotNone(card)
+    case.assertTrue(card[1] >= shown[1] - 1 and card[3] <= shown[3] + 1, f"the new card {card} shows whole in its list {shown}")
+    case.assertFalse(overlaps(card, after["bar"]), f"the message {after['bar']} covers the new card {card}")
+    for form in after["forms"]:
+        case.assertFalse(overlaps(form, after["bar"]), f"the message {after['bar']} covers an add form {form}")
+    # A card carried over the message is drawn above it.
+    start = ((card[0] + card[2]) / 2, (card[1] + card[3]) / 2)
+    case.mouse_drag(start, (start[0], after["bar"][1] + 10), release=False)
+    case.wait(lambda d: case.js("return document.querySelector('.drag-snapshot') !== null"), message="the card is carried")
+    layers = case.js("return [getComputedStyle(document.querySelector('.drag-snapshot')).zIndex, getComputedStyle(document.querySelector('.status-bar')).zIndex].map(Number)")
+    case.assertGreater(layers[0], layers[1], "the carried card is above the message")
+    case.key("Escape")

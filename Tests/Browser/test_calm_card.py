@@ -8,10 +8,13 @@ import unittest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from dragkit import DragTestCase
+from dragkit import DragTestCase, check_a_message_keeps_the_columns_and_the_added_card
 
 
 class CalmCardTests(DragTestCase):
+    def test_a_message_keeps_the_columns_their_size_and_the_added_card_in_view(self):
+        check_a_message_keeps_the_columns_and_the_added_card(self)
+
     def test_at_rest_a_card_shows_its_check_title_star_and_excerpt_and_hover_brings_out_its_menu(self):
         ids = self.api.add("today", ["Alpha", "Bravo"])
         self.api.post(f"/tasks/{ids['Alpha']}", {"important": "true", "notes": "<p>Bring the signed form.</p>"})
@@ -73,6 +76,15 @@ class CalmCardTests(DragTestCase):
         self.key("z", modifiers=2)  # Ctrl+Z
         self.settled()
         self.wait(lambda d: self.dom_titles()["today"] == ["Alpha", "Bravo", "Charlie"])
+        # M opens the card's menu; Escape closes it and gives focus back to the card, so Delete works.
+        self.js("document.getElementById(arguments[0]).focus()", f"task-{ids['Alpha']}")
+        self.key("m")
+        self.wait(lambda d: not d.execute_script("return document.getElementById('card-menu-open').hidden"))
+        self.key("Escape")
+        self.assertEqual(self.js("return document.activeElement.id"), f"task-{ids['Alpha']}", "focus is back on the card")
+        self.key("Delete")
+        self.settled()
+        self.assertEqual(self.titles()["today"], ["Bravo", "Charlie"])
 
     def test_one_tab_stop_per_column_arrows_move_between_cards_and_n_reaches_the_add_field(self):
         self.api.add("today", [f"Today {n}" for n in range(1, 61)])
@@ -126,14 +138,21 @@ class CalmCardTests(DragTestCase):
         self.assertTrue(self.js("return window.__notReloaded === true"), "no page load")
         self.assertEqual(self.events("pickup"), [], "spaces typed in the field lift no card")
         self.assertEqual(self.counts()[0][1], "6")
-        # A refused title comes back into the field with the reason beside it.
-        field.send_keys("x" * 5)
-        self.js("document.getElementById('new-today').removeAttribute('maxlength'); document.getElementById('new-today').value = 'y'.repeat(201)")
+        # A title longer than the limit is not cut as it is typed: it is refused, and comes back
+        # into the field whole with the reason beside it.
+        field.send_keys("y" * 201)
+        self.assertEqual(field.get_attribute("value"), "y" * 201, "the field keeps every character typed")
         field.send_keys(Keys.ENTER)
         self.wait(lambda d: self.js("return !document.getElementById('new-today-error').hidden"))
         self.assertIn("keep it to 200 or fewer", self.js("return document.getElementById('new-today-error').textContent"))
         self.assertEqual(field.get_attribute("value"), "y" * 201)
         self.assertEqual(field.get_attribute("aria-invalid"), "true")
+        # A title of spaces alone gets the reason, with no quoted blank before it.
+        self.js("document.getElementById('new-today').value = ''")
+        field.send_keys("   " + Keys.ENTER)
+        self.wait(lambda d: "Give the task a title." in self.status_text())
+        self.assertNotIn("“", self.status_text())
+        self.assertEqual(self.js("return document.getElementById('new-today-error').textContent"), "Give the task a title.")
         self.expected_console = (r"status of 422",)
 
     def test_finished_tasks_fold_away_per_column_and_stay_folded_after_a_reload(self):

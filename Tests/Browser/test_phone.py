@@ -3,7 +3,7 @@ covers the add form, edge paging of one column per hold, and tap targets of at l
 import time
 import unittest
 
-from dragkit import DragTestCase
+from dragkit import DragTestCase, check_a_message_keeps_the_columns_and_the_added_card
 
 # Every control a person can tap on the phone board, and the box that takes the tap (a checkbox's
 # label, since tapping the label ticks it).
@@ -60,6 +60,9 @@ class PhoneTests(DragTestCase):
             overlap = not (bar[2] <= other[0] or other[2] <= bar[0] or bar[3] <= other[1] or other[3] <= bar[1])
             self.assertFalse(overlap, f"the message covers {name}: {bar} over {other}")
         self.assertLessEqual(important[3], 844, "the add form is on screen")
+
+    def test_a_message_keeps_the_columns_their_size_and_the_added_card_in_view(self):
+        check_a_message_keeps_the_columns_and_the_added_card(self)
 
     def test_every_control_is_at_least_44_px_to_tap(self):
         ids = self.api.add("today", ["Alpha", "Bravo"], finished=["Bravo"])
