@@ -40,6 +40,9 @@ public enum PlanError: Error, Equatable, Sendable {
     case uploadsWaiting(limit: Int)
     /// The uploads waiting for review, from everyone, fill the room kept for them.
     case uploadRoomFull
+    /// A script's import holds `count` tasks an earlier import brought and did not say whether to
+    /// bring them again (`duplicates=skip` or `duplicates=all`).
+    case importRepeats(count: Int)
 
     /// The most a title may hold, in characters as a person counts them.
     public static let maxTitleLength = 200
@@ -64,6 +67,7 @@ public enum PlanError: Error, Equatable, Sendable {
         case .notInLogbook: "not_in_logbook"
         case .uploadsWaiting: "too_many_uploads"
         case .uploadRoomFull: "busy"
+        case .importRepeats: "imported_before"
         }
     }
 

@@ -32,7 +32,8 @@ extension SanitizedHTML {
     /// The text of markup the sanitizer wrote. That markup has a known shape: tags are
     /// `<name attr="value">` with `<`, `>` and `"` escaped inside values, and text uses only the
     /// four references `&amp;` `&lt;` `&gt;` `&quot;`; so a small scanner reads it exactly.
-    /// List items stay apart (" · "), so "milk, eggs" in a list does not read "milk eggs".
+    /// List items stay apart (" · "), so "milk, eggs" in a list does not read "milk eggs"; so does
+    /// a heading from what follows it ("Shopping · Milk", not "Shopping Milk").
     ///
     /// It reads the UTF-8 bytes: every byte it looks for is ASCII, which no byte of a longer
     /// character ever is, so the text between them is copied a run at a time.
@@ -62,7 +63,7 @@ extension SanitizedHTML {
                     let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(at + 1)..<end]), as: UTF8.self)
                     while end < bytes.count, bytes[end] != UInt8(ascii: ">") { end += 1 }
                     at = end + 1
-                    if name == "li" {
+                    if name == "li" || Self.endsAHeading(name) {
                         separate(.item)
                     } else if AllowedElement(name: name.first == "/" ? name.dropFirst() : name[...])?.isBlock ?? false {
                         separate(.space)
@@ -93,6 +94,12 @@ extension SanitizedHTML {
     }
 
     private enum Separator { case space, item }
+
+    /// Whether a tag's name is a heading's end tag, `/h1` to `/h6`.
+    private static func endsAHeading(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        return bytes.count == 3 && bytes[0] == UInt8(ascii: "/") && bytes[1] == UInt8(ascii: "h") && (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[2])
+    }
 
     /// What keeps list items apart, as bytes.
     private static let itemSeparator = Array(" · ".utf8)

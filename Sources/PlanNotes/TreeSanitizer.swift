@@ -115,6 +115,13 @@ struct TreeSanitizer {
             countDangerousAttributes(of: node)
             return
         }
+        if element == .a, !hasSafeLink(node) {
+            // A link with no address left is its text: kept, it would look like a link and go nowhere.
+            if has(.href, in: node) { report.add(.unsafeLink) }
+            countDangerousAttributes(of: node)
+            try sanitizeChildren(of: node, depth: depth)
+            return
+        }
         endElementsAutoClosed(by: element)
         writer.beginStartTag(element)
         if writeAllowedAttributes(of: element, node) {
@@ -225,24 +232,29 @@ struct TreeSanitizer {
     /// An input is kept only when its `type` is `checkbox` (in any letter case, but not padded:
     /// a browser reads `"checkbox "` as a text field).
     private func isCheckbox(_ node: UnsafeMutablePointer<xmlNode>) -> Bool {
-        var attribute = node.pointee.properties
-        while let current = attribute {
-            attribute = current.pointee.next
-            if let rawName = current.pointee.name, NameKey(rawName) == .type {
-                return Self.withValue(of: current) { value in
-                    value.count == 8 && zip(value, "checkbox".utf8).allSatisfy { $0 | 0x20 == $1 }
-                }
-            }
+        has(.type, in: node) { value in
+            value.count == 8 && zip(value, "checkbox".utf8).allSatisfy { $0 | 0x20 == $1 }
         }
-        return false
     }
 
     private func hasAllowedImageSource(_ node: UnsafeMutablePointer<xmlNode>) -> Bool {
+        has(.src, in: node) { URLPolicy.imageSource($0) != nil }
+    }
+
+    private func hasSafeLink(_ node: UnsafeMutablePointer<xmlNode>) -> Bool {
+        has(.href, in: node) { URLPolicy.link($0) != nil }
+    }
+
+    /// Whether the element has the attribute and its (first) value passes `test`.
+    private func has(
+        _ name: NameKey, in node: UnsafeMutablePointer<xmlNode>,
+        where test: (UnsafeBufferPointer<UInt8>) -> Bool = { _ in true }
+    ) -> Bool {
         var attribute = node.pointee.properties
         while let current = attribute {
             attribute = current.pointee.next
-            if let rawName = current.pointee.name, NameKey(rawName) == .src {
-                return Self.withValue(of: current) { URLPolicy.imageSource($0) != nil }
+            if let rawName = current.pointee.name, NameKey(rawName) == name {
+                return Self.withValue(of: current, test)
             }
         }
         return false

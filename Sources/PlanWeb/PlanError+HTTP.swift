@@ -13,7 +13,7 @@ extension PlanError {
         case .titleEmpty, .titleTooLong, .titleControlCharacters, .unknownColumn, .taskFinished, .anchorIsTask,
             .moveIDReused, .invalidField, .nothingToUndo, .notesRejected, .importRejected, .importNotUndoable, .taskInLogbook:
             .unprocessableContent
-        case .notInLogbook: .conflict
+        case .notInLogbook, .importRepeats: .conflict
         case .uploadsWaiting: .tooManyRequests
         case .uploadRoomFull: .serviceUnavailable
         }

@@ -15,7 +15,9 @@ struct PlainTextTests {
 
     @Test func blocksAreSeparatedButInlineMarkupIsNot() throws {
         #expect(try excerpt("<h1>Title</h1><p>Some <b>bold</b>er text</p><ul><li>one</li><li>two</li></ul>", limit: 100)
-            == "Title Some bolder text · one · two", "list items stay apart")
+            == "Title · Some bolder text · one · two", "a heading and list items stay apart")
+        #expect(try excerpt("<h2>Packing</h2><h3>Bags</h3><p>Two <b>small</b></p>", limit: 100) == "Packing · Bags · Two small")
+        #expect(try excerpt("<p>Read <code>h1</code> here</p>", limit: 100) == "Read h1 here", "only the end of a heading separates")
     }
 
     @Test func whitespaceIsCollapsed() throws {

@@ -23,6 +23,16 @@ struct RemovalReportTests {
         #expect(note.removed.total == 5)
     }
 
+    @Test func aLinkLeftWithoutAnAddressIsShownAsItsText() throws {
+        let sanitizer = NoteSanitizer()
+        let unsafe = try sanitizer.sanitize(#"<p>See <a href="javascript:alert(1)" title="t" onclick="x()">the <b>form</b></a>.</p>"#)
+        #expect(unsafe.html.html == "<p>See the <b>form</b>.</p>")
+        #expect(unsafe.removed.summary == "Removed 1 event attribute and 1 unsafe link.")
+        let bare = try sanitizer.sanitize(#"<p><a name="top">Top</a> <a href="https://example.com">kept</a></p>"#)
+        #expect(bare.html.html == #"<p>Top <a href="https://example.com" rel="noopener noreferrer nofollow">kept</a></p>"#)
+        #expect(bare.removed.isEmpty, "\(bare.removed.summary)")
+    }
+
     @Test func reformattingAloneIsNotARemoval() throws {
         let note = try NoteSanitizer().sanitize(
             "  <P>caf&eacute; <A HREF=' https://example.com/a b ' rel=nofollow>x</A>\r\n<br/></P>  "

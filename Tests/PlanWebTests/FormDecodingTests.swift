@@ -83,14 +83,25 @@ struct FormDecodingTests {
         #expect(throws: PlanError.invalidField(name: "lang", problem: .unknownLanguage)) { try LanguageForm(fields("lang=xx")) }
     }
 
+    @Test func aTrelloListNamedDoneIsOfferedAsFinished() {
+        for name in ["Done", "DONE! 🙌🏽", "done ✅", "Complete", "Completed", "Finished", "完成", "已完成", "✔️ 已完成"] {
+            #expect(BoardImporter.isFinished(trelloList: name), "\(name)")
+        }
+        for name in ["Doing", "To do", "Done soon 2", "Undone", "完成中", "Later", ""] {
+            #expect(!BoardImporter.isFinished(trelloList: name), "\(name)")
+        }
+    }
+
     @Test func anImportReviewReadsOneChoicePerList() throws {
         let form = ImportReviewForm(try fields("duplicates=import&list-a=skip&list-b=later&finished-b=on"))
         #expect(form.importsDuplicates)
         #expect(try form.column(forList: "a", named: "Doing") == nil)
         #expect(try form.column(forList: "b", named: "Doing") == .later)
         #expect(try form.column(forList: "c", named: "Done") == BoardImporter.column(forTrelloList: "Done"))
-        #expect(form.finished(list: "b"))
-        #expect(!form.finished(list: "a"))
+        #expect(form.finished(list: "b", named: "Doing"))
+        #expect(!form.finished(list: "a", named: "Done"), "a list with a choice sent is finished only when ticked")
+        #expect(form.finished(list: "c", named: "DONE! 🙌🏽"), "a list with no choice sent goes by its name")
+        #expect(!form.finished(list: "c", named: "Doing"))
         #expect(throws: PlanError.invalidField(name: "list-d", problem: .unknownListChoice)) {
             try ImportReviewForm(fields("list-d=sideways")).column(forList: "d", named: "x")
         }

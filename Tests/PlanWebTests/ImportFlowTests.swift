@@ -54,6 +54,28 @@ import Testing
         }
     }
 
+    @Test func aTrelloListNamedDoneIsPresetToFinishedOnTheReviewAndForAScript() async throws {
+        let board = #"""
+            {"name": "Chores", "lists": [{"id": "L1", "name": "DONE! 🙌🏽"}, {"id": "L2", "name": "Doing"}, {"id": "L3", "name": "已完成"}],
+             "cards": [{"id": "C1", "name": "Paint the fence", "idList": "L1"}, {"id": "C2", "name": "Fix the tap", "idList": "L2"},
+                       {"id": "C3", "name": "交电费", "idList": "L3"}]}
+            """#
+        try await TestApp.make().test(.router) { client in
+            let (_, page) = try await Self.review(client, Array(board.utf8))
+            #expect(page.contains(#"name="finished-L1" value="true" aria-label="The cards of “DONE! 🙌🏽” are finished" checked>"#))
+            #expect(page.contains(#"name="finished-L3" value="true" aria-label="The cards of “已完成” are finished" checked>"#))
+            #expect(page.contains(#"name="finished-L2" value="true" aria-label="The cards of “Doing” are finished">"#))
+        }
+        try await TestApp.make().test(.router) { client in
+            // A script sends no choices: each list goes by its name.
+            #expect(try await TransferRouteTests.upload(client, Array(board.utf8)).status == .ok)
+            let tasks = try await client.get("/", json: true).jsonObject()
+            let columns = try #require(tasks["columns"] as? [String: [[String: Any]]])
+            let finished = Dictionary(uniqueKeysWithValues: columns.values.joined().map { ($0["title"] as? String ?? "", $0["finished"] as? Bool) })
+            #expect(finished == ["Paint the fence": true, "Fix the tap": false, "交电费": true])
+        }
+    }
+
     @Test func importingTheSameTrelloBoardAgainAsksAndCanBringOnlyTheNewCards() async throws {
         try await TestApp.make().test(.router) { client in
             let bytes = Array(try Data(contentsOf: Self.trello))
@@ -71,7 +93,7 @@ import Testing
             let done = try await client.post(second, [("duplicates", "skip")])
             let summary = try await client.get(try #require(done.headers[.location])).text
             #expect(summary.contains("<h1>Imported 1 task</h1>"))
-            #expect(summary.contains("5 tasks imported before were left out."))
+            #expect(summary.contains("5 tasks already on this board were left out."))
             #expect(try await client.titles()["next"] == ["Call the plumber about the leak", "A new card"])
             // Asked for, everything comes again.
             let (third, _) = try await Self.review(client, bytes)
@@ -93,10 +115,43 @@ import Testing
             #expect(page.contains("<legend>2 of them were imported before</legend>"))
             _ = try await client.post(path, [("duplicates", "skip")])
             #expect(try await client.titles()["today"] == ["Buy milk", "Call Anna"])
-            // Scripts say the same with a field.
+            // Scripts say the same with a field; one that does not say is refused, and nothing is doubled.
+            let unsaid = try await TransferRouteTests.upload(client, export)
+            #expect(unsaid.status == .conflict)
+            let refusal = try #require(try unsaid.jsonObject()["error"] as? [String: Any])
+            #expect(refusal["code"] as? String == "imported_before")
+            #expect(refusal["message"] as? String
+                == "2 tasks in this file were imported before. Send duplicates=skip to leave them out, or duplicates=all to import them again.")
+            #expect(try await client.titles()["today"] == ["Buy milk", "Call Anna"])
             let json = try await TransferRouteTests.upload(client, export, fields: ["duplicates": "skip"])
             #expect(int64(try json.jsonObject()["skippedDuplicates"]) == 2)
             #expect(int64(try json.jsonObject()["total"]) == 0)
+            let all = try await TransferRouteTests.upload(client, export, fields: ["duplicates": "all"])
+            #expect(int64(try all.jsonObject()["total"]) == 2)
+            #expect(try await client.titles()["today"] == ["Buy milk", "Call Anna", "Buy milk", "Call Anna"])
+        }
+    }
+
+    @Test func theBoardsOwnExportSaysItsTasksWereMadeHereAndNeverDoublesThem() async throws {
+        try await TestApp.make().test(.router) { client in
+            let ids = try await client.addTasks(["Buy milk", "Call Anna", "Book the dentist"])
+            let export = Array(try await client.get("/export").body.readableBytesView)
+            #expect(try await client.post("/tasks/\(ids[2])/delete", json: true).status == .ok)
+            let (path, page) = try await Self.review(client, export)
+            #expect(page.contains("2 of them were made on this board and are still here: they are left out, so nothing is doubled."))
+            #expect(!page.contains("imported before"))
+            #expect(!page.contains(#"name="duplicates""#), "nothing offered that would double them")
+            let done = try await client.post(path, [("duplicates", "import")])
+            let summary = try await client.get(try #require(done.headers[.location])).text
+            #expect(summary.contains("<h1>Imported 1 task</h1>") && summary.contains("2 tasks already on this board were left out."))
+            #expect(try await client.titles()["today"] == ["Buy milk", "Call Anna", "Book the dentist"], "the deleted one came back, once")
+            // A script is not asked about them either, and cannot double them.
+            for fields in [[:], ["duplicates": "all"]] {
+                let json = try await TransferRouteTests.upload(client, export, fields: fields)
+                #expect(json.status == .ok)
+                #expect(int64(try json.jsonObject()["total"]) == 0)
+            }
+            #expect(try await client.titles()["today"]?.count == 3)
         }
     }
 

@@ -93,7 +93,7 @@ import Testing
             #expect(response.status == .unprocessableContent)
             let html = response.text
             #expect(html.contains(#"<p class="field-error" id="title-error">Give the task a title.</p>"#))
-            #expect(html.contains(#"<input id="title" name="title" type="text" value="" maxlength="200" required aria-invalid="true""#))
+            #expect(html.contains(#"<input id="title" name="title" type="text" value="" required aria-invalid="true""#))
             #expect(html.contains("my &lt;draft&gt; notes</textarea>"))
             #expect(html.contains(#"name="important" value="true" checked"#))
             #expect(try await client.get("/tasks/1", json: true).jsonObject()["title"] as? String == "stored title")

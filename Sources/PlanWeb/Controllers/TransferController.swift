@@ -72,7 +72,7 @@ struct TransferController {
                     }
                     // Nothing here was imported before as the file was read; should another import
                     // bring some of it meanwhile, those are left out rather than doubled.
-                    let summary = try await store(source, choices: ImportChoices(skipDuplicates: true), existing: existing, context)
+                    let summary = try await store(source, choices: try await choices(skipDuplicates: true), existing: existing, context)
                     return .seeOther(Route.importSummary(revision: summary.revision).path)
                 } catch let error as PlanError {
                     // The import page again, with the reason and whatever JSON was pasted.
@@ -86,8 +86,15 @@ struct TransferController {
             json: {
                 do {
                     let (_, source, existing) = try await read()
-                    // Scripts choose with fields: duplicates=skip leaves out what was imported before.
-                    let choices = ImportChoices(skipDuplicates: form.skipsDuplicates)
+                    // Tasks imported before come again only when the script says so, and are left
+                    // out only when it says so: duplicates=all or duplicates=skip. (This board's own
+                    // tasks, still here, are always left out: nothing to say about them.)
+                    var choices = try await choices(skipDuplicates: form.skipsDuplicates ?? true)
+                    let repeats = existing.count - choices.ownTasks(in: existing)
+                    if form.skipsDuplicates == nil, repeats > 0 {
+                        return try Refusal(PlanError.importRepeats(count: repeats), deps.strings(context)).json(revision: try await deps.store.revision())
+                    }
+                    choices.skipDuplicates = form.skipsDuplicates ?? true
                     return try .json(ImportJSON(try await store(source, choices: choices, existing: existing, context), strings: deps.strings(context)))
                 } catch let error as PlanError {
                     return try await deps.refusalJSON(error, context)
@@ -102,12 +109,8 @@ struct TransferController {
         case .waiting(let upload, let read): (id, source) = (upload, read)
         case .imported(let revision): return Answer(page: { .seeOther(Route.importSummary(revision: revision).path) })
         }
-        let existing = try await deps.store.existingOrigins(BoardImporter.origins(of: source))
-        return Answer(page: {
-            try deps.page(
-                ImportReviewPage(id: id, source: source, duplicates: existing.count, csrf: context.csrfToken, strings: deps.strings(context)),
-                request, context)
-        })
+        let page = try await reviewPage(id, source, context)
+        return Answer(page: { try deps.page(page, request, context) })
     }
 
     @Sendable func confirm(_ request: Request, context: PlanRequestContext) async throws -> Answer {
@@ -118,11 +121,11 @@ struct TransferController {
         case .imported(let revision): return Answer(page: { .seeOther(Route.importSummary(revision: revision).path) })
         }
         let form = ImportReviewForm(try context.fields())
-        var choices = ImportChoices(skipDuplicates: !form.importsDuplicates)
+        var choices = try await choices(skipDuplicates: !form.importsDuplicates)
         if case .trello(let board) = source {
             for (list, _) in BoardImporter.openLists(of: board).prefix(ImportReviewPage.listsChosen) {
                 choices.lists[list.id] = ImportChoices.ListChoice(
-                    column: try form.column(forList: list.id, named: list.name), finished: form.finished(list: list.id))
+                    column: try form.column(forList: list.id, named: list.name), finished: form.finished(list: list.id, named: list.name))
             }
         }
         do {
@@ -135,13 +138,8 @@ struct TransferController {
         } catch StashedUploadTaken.gone {
             throw WebError.uploadGone
         } catch let error as PlanError {
-            let existing = try await deps.store.existingOrigins(BoardImporter.origins(of: source))
-            return Answer(page: {
-                let strings = deps.strings(context)
-                let page = ImportReviewPage(
-                    id: id, source: source, duplicates: existing.count, csrf: context.csrfToken, strings: strings, error: strings.message(error))
-                return try deps.page(page, request, context, status: error.status)
-            })
+            let page = try await reviewPage(id, source, context, error: error)
+            return Answer(page: { try deps.page(page, request, context, status: error.status) })
         }
     }
 
@@ -171,6 +169,24 @@ struct TransferController {
         }
         let stored = try await deps.store.importTasks(batch, client: context.clientID)
         return ImportSummary(report: plan.report(leavingOut: stored.value.leftOut), revision: stored.revision)
+    }
+
+    /// The choices every import starts from: this board's own tasks are never brought again.
+    private func choices(skipDuplicates: Bool) async throws -> ImportChoices {
+        ImportChoices(skipDuplicates: skipDuplicates, ownBoard: try await deps.store.boardID())
+    }
+
+    /// The review page: what the file holds, how many of its tasks are here already (made here or
+    /// imported before), and the choices to make.
+    private func reviewPage(
+        _ id: String, _ source: ImportSource, _ context: PlanRequestContext, error: PlanError? = nil
+    ) async throws -> ImportReviewPage {
+        let existing = try await deps.store.existingOrigins(BoardImporter.origins(of: source))
+        let own = try await choices(skipDuplicates: true).ownTasks(in: existing)
+        let strings = deps.strings(context)
+        return ImportReviewPage(
+            id: id, source: source, duplicates: existing.count - own, madeHere: own, csrf: context.csrfToken, strings: strings,
+            error: error.map { strings.message($0) })
     }
 
     /// A review's upload: still waiting (its id and file), or imported already.

@@ -197,17 +197,26 @@ struct ImportReviewForm: DecodedForm {
         return column
     }
 
-    func finished(list id: String) -> Bool { fields.flag("finished-\(id)") }
+    /// Whether the list's cards come in finished: as ticked, or, when no choice for the list was
+    /// sent at all, as its name suggests ("Done").
+    func finished(list id: String, named name: String) -> Bool {
+        fields["list-\(id)"] == nil ? BoardImporter.isFinished(trelloList: name) : fields.flag("finished-\(id)")
+    }
 }
 
 /// An import sent by a form (a file, or JSON pasted into `json`) or by a script.
 struct ImportFileForm: DecodedForm {
     var pastedJSON: String?
-    /// Scripts choose with `duplicates=skip` to leave out what was imported before.
-    var skipsDuplicates: Bool
+    /// What a script chose for tasks imported before: `duplicates=skip` leaves them out,
+    /// `duplicates=all` brings them again; nil when it did not say (refused when there are some).
+    var skipsDuplicates: Bool?
 
     init(_ fields: FormFields) {
         pastedJSON = fields["json"]
-        skipsDuplicates = fields["duplicates"] == "skip"
+        skipsDuplicates = switch fields["duplicates"] {
+        case "skip": true
+        case "all": false
+        default: nil
+        }
     }
 }

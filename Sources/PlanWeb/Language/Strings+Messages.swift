@@ -39,6 +39,7 @@ extension Strings {
         case .notInLogbook(let title): self("plan.notInLogbook", ["title": title])
         case .uploadsWaiting(let limit): self("plan.uploadsWaiting", ["limit": limit])
         case .uploadRoomFull: self("plan.uploadRoomFull")
+        case .importRepeats(let repeats): count("plan.importRepeats", repeats)
         }
     }
 

@@ -20,7 +20,7 @@ struct LocalhostGuardMiddleware: RouterMiddleware {
     /// which only sets a cookie), and the liveness probe.
     static let openPaths = Set([Route.login, .logout, .language, .healthz].map(\.path) + openAssets.map { "/" + $0 })
     /// Static files the login page loads, at `/NAME` and at any version of `/assets/VERSION/NAME`.
-    static let openAssets: Set<String> = ["board.css", "favicon.svg"]
+    static let openAssets: Set<String> = ["board.css", "favicon.svg", "page.js"]
 
     /// Whether `path` may be fetched before logging in.
     static func isOpen(_ path: String) -> Bool {

@@ -92,6 +92,26 @@ struct ImportChoices: Sendable {
     var lists: [String: ListChoice] = [:]
     /// Leave out the tasks an earlier import already brought (matched by origin).
     var skipDuplicates = false
+    /// This board's id: a task of its own export that is still here (on the board or in the
+    /// logbook) is always left out, whatever `skipDuplicates` says: it would only be doubled.
+    var ownBoard: String?
+
+    /// Whether the task from `origin` stays out, given the origins already here.
+    func leavesOut(_ origin: String?, existing: Set<String>) -> Bool {
+        guard let origin, existing.contains(origin) else { return false }
+        return skipDuplicates || ownBoard.map { ImportChoices.isOwn(origin, board: $0) } == true
+    }
+
+    /// How many of `existing` are this board's own tasks.
+    func ownTasks(in existing: Set<String>) -> Int {
+        guard let ownBoard else { return 0 }
+        return existing.count { Self.isOwn($0, board: ownBoard) }
+    }
+
+    /// Whether `origin` names a task made on `board` (`planboard:BOARD:ID`).
+    static func isOwn(_ origin: String, board: String) -> Bool {
+        origin.hasPrefix("planboard:\(board):")
+    }
 }
 
 /// Reads an import file — a PlanBoard export or a Trello board export — into tasks ready to store.
@@ -193,14 +213,24 @@ struct BoardImporter {
     /// Open lists map by name, compared in lower case with everything but letters dropped:
     /// "Today" and "Doing" go to Today, "Next" and "To Do" to Next, every other list to Later.
     static func column(forTrelloList name: String) -> BoardColumn {
-        // `isAlphabetic`, not CharacterSet.letters: that set includes marks such as the emoji
-        // variation selector in "DOING ⚙️", which would then no longer read as "doing".
-        let letters = String(String.UnicodeScalarView(name.lowercased().unicodeScalars.filter(\.properties.isAlphabetic)))
-        switch letters {
+        switch letters(of: name) {
         case "today", "doing": return .today
         case "next", "todo": return .next
         default: return .later
         }
+    }
+
+    /// Whether a Trello list's name says its cards are done ("Done", "DONE! 🙌🏽", "Complete",
+    /// "Finished", "完成", "已完成"): its cards are then offered as finished.
+    static func isFinished(trelloList name: String) -> Bool {
+        ["done", "complete", "completed", "finished", "完成", "已完成", "完成了", "已完成的"].contains(letters(of: name))
+    }
+
+    /// A list's name in lower case with only its letters: no spaces, digits, punctuation or emoji.
+    /// `isAlphabetic`, not CharacterSet.letters: that set includes marks such as the emoji
+    /// variation selector in "DOING ⚙️", which would then no longer read as "doing".
+    private static func letters(of name: String) -> String {
+        String(String.UnicodeScalarView(name.lowercased().unicodeScalars.filter(\.properties.isAlphabetic)))
     }
 
     // MARK: - Planning
@@ -214,7 +244,7 @@ struct BoardImporter {
             for column in BoardColumn.allCases {
                 for task in export.columns[column.rawValue] ?? [] {
                     let origin = Self.origin(of: task, board: export.board)
-                    if choices.skipDuplicates, let origin, existing.contains(origin) {
+                    if choices.leavesOut(origin, existing: existing) {
                         plan.report.skippedDuplicates += 1
                         continue
                     }
@@ -230,7 +260,7 @@ struct BoardImporter {
             // under the column it came from and the day the file says it was finished.
             for entry in export.logbook ?? [] {
                 let origin = Self.origin(of: entry, board: export.board)
-                if choices.skipDuplicates, let origin, existing.contains(origin) {
+                if choices.leavesOut(origin, existing: existing) {
                     plan.report.skippedDuplicates += 1
                     continue
                 }
@@ -254,7 +284,7 @@ struct BoardImporter {
         let openLists = Self.openLists(of: board).map(\.list)
         let closedLists = Set(board.lists.filter { $0.closed == true }.map(\.id))
         let choice = { (list: TrelloBoard.List) in
-            choices.lists[list.id] ?? ImportChoices.ListChoice(column: Self.column(forTrelloList: list.name), finished: false)
+            choices.lists[list.id] ?? ImportChoices.ListChoice(column: Self.column(forTrelloList: list.name), finished: Self.isFinished(trelloList: list.name))
         }
         plan.report.lists = openLists.map { ($0.name, choice($0).column) }
         let checklists = Dictionary(grouping: board.checklists ?? [], by: \.idCard)

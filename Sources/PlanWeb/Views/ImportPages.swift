@@ -23,6 +23,8 @@ struct ImportReviewPage: PageView {
         let name: String
         let cardsLabel: String
         let finishedLabel: String
+        /// Preset when the list's name says its cards are done.
+        let finished: Bool
         let options: [Option]
     }
 
@@ -37,15 +39,19 @@ struct ImportReviewPage: PageView {
     let csrf: String
     /// "From the Trello board “Home”: 4 tasks. …"
     let intro: String
+    /// Tasks imported before: the person chooses whether to bring them again.
     let hasDuplicates: Bool
     let duplicatesLabel: String
+    /// Tasks made on this board and still here: left out, said so, with nothing to choose.
+    let hasMadeHere: Bool
+    let madeHereLabel: String
     let lists: [ListRow]
     let hasLists: Bool
     let hasMoreLists: Bool
     let moreListsLabel: String
     let error: String?
 
-    init(id: String, source: ImportSource, duplicates: Int, csrf: String, strings: Strings, error: String? = nil) {
+    init(id: String, source: ImportSource, duplicates: Int, madeHere: Int = 0, csrf: String, strings: Strings, error: String? = nil) {
         path = Route.importReview(upload: id).path
         self.csrf = csrf
         self.error = error
@@ -63,6 +69,7 @@ struct ImportReviewPage: PageView {
                 return ListRow(
                     id: list.id, name: list.name, cardsLabel: strings.count("review.cards", cards),
                     finishedLabel: strings("review.finishedLabel", ["list": list.name]),
+                    finished: BoardImporter.isFinished(trelloList: list.name),
                     options: BoardColumn.allCases.map { Option(value: $0.rawValue, label: strings.column($0), selected: $0 == column) }
                         + [Option(value: "skip", label: strings("review.skip"), selected: false)])
             }
@@ -74,6 +81,8 @@ struct ImportReviewPage: PageView {
         moreListsLabel = strings("review.moreLists", ["count": moreLists])
         hasDuplicates = duplicates > 0
         duplicatesLabel = strings.count("review.duplicates", duplicates)
+        hasMadeHere = madeHere > 0
+        madeHereLabel = strings.count("review.madeHere", madeHere)
     }
 }
 
