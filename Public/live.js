@@ -5,6 +5,7 @@ import { setting } from './config.js';
 import { applyChanges, refresh, revision } from './reconcile.js';
 import { path } from './routes.js';
 import { exclusively, isSettled, state, whenSettled } from './state.js';
+import { t } from './strings.js';
 
 /** Changes received and not yet shown, oldest first. */
 let queue = [];
@@ -22,9 +23,13 @@ let showing = false;
 export function listen(board) {
   const source = new EventSource(`${path('events')}?since=${encodeURIComponent(String(revision()))}`);
   // `data-live` says whether other tabs' changes are arriving (for styles, scripts and tests).
-  source.addEventListener('open', () => { board.dataset.live = 'connected'; });
+  source.addEventListener('open', () => {
+    board.dataset.live = 'connected';
+    offline(false);
+  });
   source.addEventListener('error', () => {
     board.dataset.live = 'reconnecting';
+    offline(true);
     // The browser retries a dropped stream by itself, but gives up for good on some failures (an
     // answer that is not a stream, such as a proxy's 502 while the server restarts, or a blocked
     // request): then start again after a pause, from the revision the page shows.
@@ -40,6 +45,27 @@ export function listen(board) {
     show();
   });
   return source;
+}
+
+/** The quiet note that the board is out of reach, made the first time it is needed. */
+let note = null;
+
+/**
+ * Shows or hides the note that the server is out of reach: as soon as the stream notices, not
+ * only when a change fails; it goes away by itself when the stream is back. A polite status, so
+ * a screen reader hears it once, without the status bar's weight (nothing to undo or dismiss).
+ * @param {boolean} shown
+ */
+function offline(shown) {
+  if (!note && !shown) return;
+  if (!note) {
+    note = document.createElement('p');
+    note.className = 'offline-note';
+    note.setAttribute('role', 'status');
+    document.body.append(note);
+  }
+  note.textContent = shown ? t('offline') : '';
+  note.hidden = !shown;
 }
 
 /** Shows what arrived, once the board is settled; what arrives meanwhile follows in the same run. */

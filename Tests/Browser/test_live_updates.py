@@ -5,8 +5,12 @@ import unittest
 
 from selenium.webdriver.common.by import By
 
+import urllib.parse
+
 from dragkit import RECORDER, DragTestCase
-from harness import chromium, console_errors
+from harness import Server, chromium, console_errors
+
+OFFLINE = "const n = document.querySelector('.offline-note'); return n && !n.hidden ? n.textContent : null"
 
 
 class LiveUpdateTests(DragTestCase):
@@ -34,6 +38,23 @@ class LiveUpdateTests(DragTestCase):
 
     def act(self, path):
         self.other.get(self.server.url + path)
+
+    def test_a_lost_server_is_noted_quietly_and_the_note_goes_when_it_is_back(self):
+        self.api.add("today", ["Alpha"])
+        self.open_watcher()
+        self.assertIsNone(self.js(OFFLINE), "no note while the board is reachable")
+        port = urllib.parse.urlparse(self.server.url).port
+        self.server.stop()
+        self.wait(lambda d: self.js(OFFLINE), timeout=10, message="the note shows as soon as the stream notices")
+        self.assertIn("Offline", self.js(OFFLINE))
+        self.assertFalse(self.js("return document.querySelector('.status-bar')?.classList.contains('is-open') ?? false"),
+                         "quietly: no message to dismiss")
+        # The same board back on the same address: the stream reconnects and the note goes by itself.
+        again = Server(database=self.server.database, extra_args=["--port", str(port)]).start()
+        self.addCleanup(again.cleanup)
+        self.wait(lambda d: self.js(OFFLINE) is None and d.execute_script("return document.getElementById('board').dataset.live") == "connected",
+                  timeout=30, message="the note goes when the board is back")
+        self.expected_console = (r"ERR_CONNECTION_REFUSED", r"/events")
 
     def test_a_move_an_edit_a_finish_and_a_delete_appear_in_the_other_window(self):
         ids = self.api.add("today", ["Alpha", "Bravo", "Charlie"])
