@@ -25,7 +25,7 @@ import Testing
             let saved = try await client.post("/tasks/1", ["title": "t", "important": "false", "notes": Self.hostile])
             #expect(saved.status == .seeOther)
             let location = try #require(saved.headers[.location])
-            #expect(location == "/tasks/1?removed=script-1.eventAttribute-1.unsafeLink-1")
+            #expect(location == "/tasks/1?saved=1&removed=script-1.eventAttribute-1.unsafeLink-1")
             let page = try await client.get(location)
             #expect(page.text.contains("Saved. The notes were cleaned: Removed 1 script, 1 event attribute and 1 unsafe link."))
             #expect(page.text.contains(#"<div class="notes"><p>Agenda</p>"#))

@@ -53,7 +53,7 @@ import Testing
             try await client.addTasks(["old"])
             let response = try await client.post("/tasks/1", ["title": "new", "important": "true", "notes": "n"])
             #expect(response.status == .seeOther)
-            #expect(response.headers[.location] == "/tasks/1")
+            #expect(response.headers[.location] == "/tasks/1?saved=1")
             let task = try await client.get("/tasks/1", json: true).jsonObject()
             #expect(task["title"] as? String == "new")
             #expect(task["important"] as? Bool == true)
@@ -184,6 +184,12 @@ import Testing
             _ = try await client.post("/tasks/1/finish", ["finished": "true"], json: true)
             let saved = try await client.post("/tasks/1", ["title": "renamed", "important": "false", "notes": "", "version": version])
             #expect(saved.status == .seeOther)
+            // Every saved edit says so, cleaned notes or not.
+            let location = try #require(saved.headers[.location])
+            #expect(location == "/tasks/1?saved=1")
+            let page = try await client.get(location).text
+            #expect(page.contains("Saved.") && !page.contains("The notes were cleaned"))
+            #expect(!(try await client.get("/tasks/1").text.contains("Saved.")), "only right after saving")
         }
     }
 

@@ -20,10 +20,18 @@ struct TaskController {
         let task = try await deps.store.task(try context.taskID())
         return Answer(
             page: {
-                // After a save that cleaned the notes, the redirect says what was removed (counts only, never text).
-                let removed = RemovalReport(query: request.uri.queryParameters["removed"].map(String.init))
+                // After a save the redirect says so, and what was removed from the notes if anything
+                // was (counts only, never text).
+                let query = request.uri.queryParameters
+                let removed = RemovalReport(query: query["removed"].map(String.init))
                 let strings = deps.strings(context)
-                let banner = removed.isEmpty ? nil : Banner.notice(strings("task.savedCleaned", ["removed": strings.removal(removed)]))
+                let banner: Banner? = if !removed.isEmpty {
+                    Banner.notice(strings("task.savedCleaned", ["removed": strings.removal(removed)]))
+                } else if query["saved"] != nil {
+                    Banner.notice(strings("task.saved"))
+                } else {
+                    nil
+                }
                 return try deps.page(TaskPage(
                     task: task, strings: strings, timeZone: ReaderTimeZone.of(request), today: try await deps.today(), csrf: context.csrfToken,
                     notesHTML: deps.shown(notes: task.notes, logger: context.logger), version: task.version, banner: banner), request, context)
@@ -67,7 +75,7 @@ struct TaskController {
                     if form.previewing { return try await preview(current, form: form, notes: notes, fields: fields, request, context) }
                     _ = try await save(form, notes)
                     let removed = notes?.removed ?? RemovalReport()
-                    return .seeOther(removed.isEmpty ? Route.task(id).path : Route.task(id).path(query: "removed=" + removed.query))
+                    return .seeOther(Route.task(id).path(query: removed.isEmpty ? "saved=1" : "saved=1&removed=" + removed.query))
                 } catch let error as PlanError {
                     return try await refusedEdit(error, current, fields: fields, request, context)
                 }
