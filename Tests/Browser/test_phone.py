@@ -64,6 +64,27 @@ class PhoneTests(DragTestCase):
     def test_a_message_keeps_the_columns_their_size_and_the_added_card_in_view(self):
         check_a_message_keeps_the_columns_and_the_added_card(self)
 
+    def test_both_undo_buttons_show_their_whole_word_in_every_language(self):
+        ids = self.api.add("today", ["Alpha", "Bravo"])
+        clipped = """return [...document.querySelectorAll(arguments[0])].filter((b) => b.offsetParent !== null).map((b) => {
+            const r = b.getBoundingClientRect();
+            return [b.textContent.trim(), b.scrollWidth > b.clientWidth + 1 || r.left < 0 || r.right > innerWidth + 0.5];
+          });"""
+        for language in ("en", "zh-Hant", "zh-Hans"):
+            self.driver.get(self.server.url + "/")
+            self.driver.add_cookie({"name": "pb_lang", "value": language, "path": "/"})
+            self.open_board()
+            self.assertEqual(self.js("return document.documentElement.lang"), language)
+            header = self.js(clipped, ".app-header .undo-button")
+            self.assertEqual(len(header), 1, f"{language}: the header's Undo shows")
+            self.assertFalse(header[0][1], f"{language}: the header's Undo “{header[0][0]}” is whole and on screen")
+            task = "Alpha" if language == "en" else "Bravo"
+            self.js("document.querySelector(arguments[0]).click()", f"#task-{ids[task]} .task-check")
+            self.wait(lambda d: self.js("return !document.querySelector('.status-undo').hidden"), message=f"{language}: the message offers Undo")
+            message = self.js(clipped, ".status-bar .status-undo")
+            self.assertEqual(len(message), 1)
+            self.assertFalse(message[0][1], f"{language}: the message's Undo “{message[0][0]}” is whole and on screen")
+
     def test_every_control_is_at_least_44_px_to_tap(self):
         ids = self.api.add("today", ["Alpha", "Bravo"], finished=["Bravo"])
         self.api.post(f"/tasks/{ids['Alpha']}", {"important": "true", "notes": "Some notes"})
