@@ -13,6 +13,8 @@ let queue = [];
 let refreshWanted = false;
 /** Whether changes are being shown now: one run at a time, in order. */
 let showing = false;
+/** @type {WeakMap<HTMLElement, number>} each glowing card's timer, so a second glow ends on time */
+const glows = new WeakMap();
 
 /**
  * Starts listening. EventSource reconnects by itself and sends the last event id it saw, so a
@@ -57,7 +59,8 @@ let note = null;
  * @param {boolean} shown
  */
 function offline(shown) {
-  if (!note && !shown) return;
+  // Each failed retry says so again: only a change of state is written, so it is announced once.
+  if (note ? note.hidden === !shown : !shown) return;
   if (!note) {
     note = document.createElement('p');
     note.className = 'offline-note';
@@ -118,8 +121,5 @@ function highlight(card) {
   clearTimeout(glows.get(card));
   glows.set(card, setTimeout(() => card.classList.remove('is-updated'), setting('highlight')));
 }
-
-/** @type {WeakMap<HTMLElement, number>} each glowing card's timer, so a second glow ends on time */
-const glows = new WeakMap();
 
 if (state.board) listen(state.board);

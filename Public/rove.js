@@ -74,7 +74,10 @@ export function focusCard(card) {
  */
 export function settle(list, arrivals = null) {
   let current = currentCard(list);
-  if (current && !isShown(current)) current = null;
+  if (current && !isShown(current)) {
+    leave(current); // hidden since: it hands the Tab stop on, whichever cards were looked at
+    current = null;
+  }
   for (const card of arrivals ?? cardsIn(list)) {
     if (card !== current) leave(card);
   }

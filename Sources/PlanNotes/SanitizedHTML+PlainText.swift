@@ -63,7 +63,7 @@ extension SanitizedHTML {
                     let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(at + 1)..<end]), as: UTF8.self)
                     while end < bytes.count, bytes[end] != UInt8(ascii: ">") { end += 1 }
                     at = end + 1
-                    if name == "li" || Self.endsAHeading(name) {
+                    if name == "li" || Self.headingEnds.contains(name) {
                         separate(.item)
                     } else if AllowedElement(name: name.first == "/" ? name.dropFirst() : name[...])?.isBlock ?? false {
                         separate(.space)
@@ -95,11 +95,8 @@ extension SanitizedHTML {
 
     private enum Separator { case space, item }
 
-    /// Whether a tag's name is a heading's end tag, `/h1` to `/h6`.
-    private static func endsAHeading(_ name: String) -> Bool {
-        let bytes = Array(name.utf8)
-        return bytes.count == 3 && bytes[0] == UInt8(ascii: "/") && bytes[1] == UInt8(ascii: "h") && (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[2])
-    }
+    /// A heading's end tag, as the scanner reads a tag's name.
+    private static let headingEnds: Set<String> = ["/h1", "/h2", "/h3", "/h4", "/h5", "/h6"]
 
     /// What keeps list items apart, as bytes.
     private static let itemSeparator = Array(" · ".utf8)

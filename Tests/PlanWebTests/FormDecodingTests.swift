@@ -95,15 +95,15 @@ struct FormDecodingTests {
     @Test func anImportReviewReadsOneChoicePerList() throws {
         let form = ImportReviewForm(try fields("duplicates=import&list-a=skip&list-b=later&finished-b=on"))
         #expect(form.importsDuplicates)
-        #expect(try form.column(forList: "a", named: "Doing") == nil)
-        #expect(try form.column(forList: "b", named: "Doing") == .later)
-        #expect(try form.column(forList: "c", named: "Done") == BoardImporter.column(forTrelloList: "Done"))
-        #expect(form.finished(list: "b", named: "Doing"))
-        #expect(!form.finished(list: "a", named: "Done"), "a list with a choice sent is finished only when ticked")
-        #expect(form.finished(list: "c", named: "DONE! 🙌🏽"), "a list with no choice sent goes by its name")
-        #expect(!form.finished(list: "c", named: "Doing"))
+        #expect(try form.choice(forList: "a", named: "Doing").column == nil)
+        #expect(try form.choice(forList: "b", named: "Doing").column == .later)
+        #expect(try form.choice(forList: "c", named: "Done").column == BoardImporter.column(forTrelloList: "Done"))
+        #expect(try form.choice(forList: "b", named: "Doing").finished)
+        #expect(try !form.choice(forList: "a", named: "Done").finished, "a list with a choice sent is finished only when ticked")
+        #expect(try form.choice(forList: "c", named: "DONE! 🙌🏽").finished, "a list with no choice sent goes by its name")
+        #expect(try !form.choice(forList: "c", named: "Doing").finished)
         #expect(throws: PlanError.invalidField(name: "list-d", problem: .unknownListChoice)) {
-            try ImportReviewForm(fields("list-d=sideways")).column(forList: "d", named: "x")
+            try ImportReviewForm(fields("list-d=sideways")).choice(forList: "d", named: "x")
         }
     }
 }

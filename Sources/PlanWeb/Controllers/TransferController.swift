@@ -89,12 +89,11 @@ struct TransferController {
                     // Tasks imported before come again only when the script says so, and are left
                     // out only when it says so: duplicates=all or duplicates=skip. (This board's own
                     // tasks, still here, are always left out: nothing to say about them.)
-                    var choices = try await choices(skipDuplicates: form.skipsDuplicates ?? true)
-                    let repeats = existing.count - choices.ownTasks(in: existing)
+                    let choices = try await choices(skipDuplicates: form.skipsDuplicates ?? true)
+                    let repeats = choices.importedBefore(in: existing)
                     if form.skipsDuplicates == nil, repeats > 0 {
                         return try Refusal(PlanError.importRepeats(count: repeats), deps.strings(context)).json(revision: try await deps.store.revision())
                     }
-                    choices.skipDuplicates = form.skipsDuplicates ?? true
                     return try .json(ImportJSON(try await store(source, choices: choices, existing: existing, context), strings: deps.strings(context)))
                 } catch let error as PlanError {
                     return try await deps.refusalJSON(error, context)
@@ -124,8 +123,7 @@ struct TransferController {
         var choices = try await choices(skipDuplicates: !form.importsDuplicates)
         if case .trello(let board) = source {
             for (list, _) in BoardImporter.openLists(of: board).prefix(ImportReviewPage.listsChosen) {
-                choices.lists[list.id] = ImportChoices.ListChoice(
-                    column: try form.column(forList: list.id, named: list.name), finished: form.finished(list: list.id, named: list.name))
+                choices.lists[list.id] = try form.choice(forList: list.id, named: list.name)
             }
         }
         do {
@@ -182,10 +180,11 @@ struct TransferController {
         _ id: String, _ source: ImportSource, _ context: PlanRequestContext, error: PlanError? = nil
     ) async throws -> ImportReviewPage {
         let existing = try await deps.store.existingOrigins(BoardImporter.origins(of: source))
-        let own = try await choices(skipDuplicates: true).ownTasks(in: existing)
+        let choices = try await choices(skipDuplicates: true)
         let strings = deps.strings(context)
         return ImportReviewPage(
-            id: id, source: source, duplicates: existing.count - own, madeHere: own, csrf: context.csrfToken, strings: strings,
+            id: id, source: source, duplicates: choices.importedBefore(in: existing), madeHere: choices.ownTasks(in: existing),
+            csrf: context.csrfToken, strings: strings,
             error: error.map { strings.message($0) })
     }
 

@@ -188,19 +188,15 @@ struct ImportReviewForm: DecodedForm {
         self.fields = fields
     }
 
-    /// The column chosen for a list (nil: skip it), or the one its name suggests when none was sent.
-    func column(forList id: String, named name: String) throws(PlanError) -> BoardColumn? {
+    /// What was chosen for a list: its column (nil: skip it) and whether its cards are finished
+    /// (as ticked); when nothing was sent for the list, what its name suggests.
+    func choice(forList id: String, named name: String) throws(PlanError) -> ImportChoices.ListChoice {
         let field = "list-\(id)"
-        guard let raw = fields[field] else { return BoardImporter.column(forTrelloList: name) }
-        if raw == "skip" { return nil }
+        guard let raw = fields[field] else { return .suggested(forTrelloList: name) }
+        let finished = fields.flag("finished-\(id)")
+        if raw == "skip" { return .init(column: nil, finished: finished) }
         guard let column = BoardColumn(rawValue: raw) else { throw .invalidField(name: field, problem: .unknownListChoice) }
-        return column
-    }
-
-    /// Whether the list's cards come in finished: as ticked, or, when no choice for the list was
-    /// sent at all, as its name suggests ("Done").
-    func finished(list id: String, named name: String) -> Bool {
-        fields["list-\(id)"] == nil ? BoardImporter.isFinished(trelloList: name) : fields.flag("finished-\(id)")
+        return .init(column: column, finished: finished)
     }
 }
 

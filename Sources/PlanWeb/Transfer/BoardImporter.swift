@@ -86,6 +86,12 @@ struct ImportChoices: Sendable {
     struct ListChoice: Sendable, Equatable {
         var column: BoardColumn?
         var finished: Bool
+
+        /// What a list's name suggests (the review's presets, and a script's choice when it sends
+        /// none): its column by `BoardImporter.column(forTrelloList:)`, finished for a "Done" list.
+        static func suggested(forTrelloList name: String) -> ListChoice {
+            ListChoice(column: BoardImporter.column(forTrelloList: name), finished: BoardImporter.isFinished(trelloList: name))
+        }
     }
 
     /// By Trello list id; a list not named here goes where its name says (`BoardImporter.column(forTrelloList:)`).
@@ -102,10 +108,15 @@ struct ImportChoices: Sendable {
         return skipDuplicates || ownBoard.map { ImportChoices.isOwn(origin, board: $0) } == true
     }
 
-    /// How many of `existing` are this board's own tasks.
+    /// How many of `existing` are this board's own tasks (always left out, nothing to choose).
     func ownTasks(in existing: Set<String>) -> Int {
         guard let ownBoard else { return 0 }
         return existing.count { Self.isOwn($0, board: ownBoard) }
+    }
+
+    /// How many of `existing` an earlier import brought: the ones `skipDuplicates` decides.
+    func importedBefore(in existing: Set<String>) -> Int {
+        existing.count - ownTasks(in: existing)
     }
 
     /// Whether `origin` names a task made on `board` (`planboard:BOARD:ID`).
@@ -284,7 +295,7 @@ struct BoardImporter {
         let openLists = Self.openLists(of: board).map(\.list)
         let closedLists = Set(board.lists.filter { $0.closed == true }.map(\.id))
         let choice = { (list: TrelloBoard.List) in
-            choices.lists[list.id] ?? ImportChoices.ListChoice(column: Self.column(forTrelloList: list.name), finished: Self.isFinished(trelloList: list.name))
+            choices.lists[list.id] ?? .suggested(forTrelloList: list.name)
         }
         plan.report.lists = openLists.map { ($0.name, choice($0).column) }
         let checklists = Dictionary(grouping: board.checklists ?? [], by: \.idCard)
@@ -306,7 +317,7 @@ struct BoardImporter {
                     continue
                 }
                 let origin = "trello:\(card.id)"
-                if choices.skipDuplicates, existing.contains(origin) {
+                if choices.leavesOut(origin, existing: existing) {
                     plan.report.skippedDuplicates += 1
                     continue
                 }

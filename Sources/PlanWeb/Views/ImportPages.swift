@@ -65,12 +65,12 @@ struct ImportReviewPage: PageView {
             let open = BoardImporter.openLists(of: board)
             total = open.reduce(0) { $0 + $1.cards }
             lists = open.prefix(Self.listsChosen).map { list, cards in
-                let column = BoardImporter.column(forTrelloList: list.name)
+                let suggested = ImportChoices.ListChoice.suggested(forTrelloList: list.name)
                 return ListRow(
                     id: list.id, name: list.name, cardsLabel: strings.count("review.cards", cards),
                     finishedLabel: strings("review.finishedLabel", ["list": list.name]),
-                    finished: BoardImporter.isFinished(trelloList: list.name),
-                    options: BoardColumn.allCases.map { Option(value: $0.rawValue, label: strings.column($0), selected: $0 == column) }
+                    finished: suggested.finished,
+                    options: BoardColumn.allCases.map { Option(value: $0.rawValue, label: strings.column($0), selected: $0 == suggested.column) }
                         + [Option(value: "skip", label: strings("review.skip"), selected: false)])
             }
             moreLists = max(0, open.count - Self.listsChosen)
