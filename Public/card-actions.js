@@ -1,12 +1,14 @@
 // What the buttons on and around a card do with JavaScript: the round check finishes or reopens
-// the task, the menu's choices move it (saved like a drag) or delete it (with Undo), a column's
+// the task, the menu's choices change it (quick-edits.js), move it (saved like a drag) or delete it
+// (with Undo), a column's
 // "Hide finished" folds its finished tasks away, and the header's Undo undoes. Each of these is a
 // form button that also works without JavaScript; here the page stays put instead of reloading.
 import { columnName, titleOf, visibleCardsIn } from './cards.js';
 import { refreshCounts } from './counts.js';
-import { networkMessage, post, reasonOf } from './http.js';
+import { post, reasonOf } from './http.js';
 import { slide, focusNear } from './keyboard.js';
 import { homeOf, saveMove } from './moves.js';
+import { finish, markImportant, rename } from './quick-edits.js';
 import { showAnswer } from './reconcile.js';
 import { focusCard, settle } from './rove.js';
 import { schedule } from './schedule.js';
@@ -40,7 +42,8 @@ export function setupCardActions(board) {
 /**
  * Runs a choice from the card's menu.
  * @param {HTMLElement} card
- * @param {string} action top, up, down, bottom, a column's id, delete, or schedule:CHOICE
+ * @param {string} action finish, reopen, important, unimportant, rename, top, up, down, bottom, a
+ *   column's id, delete, or schedule:CHOICE
  */
 export function chooseAction(chosen, action) {
   // The card may have been drawn anew since the menu opened (another tab changed it).
@@ -51,6 +54,17 @@ export function chooseAction(chosen, action) {
   }
   if (action === 'delete') {
     deleteCard(card);
+    return;
+  }
+  const edits = {
+    finish: () => finish(card, true),
+    reopen: () => finish(card, false),
+    important: () => markImportant(card, true),
+    unimportant: () => markImportant(card, false),
+    rename: () => rename(card),
+  };
+  if (edits[action]) {
+    edits[action]();
     return;
   }
   if (action.startsWith('schedule:')) {
@@ -81,32 +95,6 @@ export function chooseAction(chosen, action) {
   slide([card], change);
   focusCard(card);
   saveMove(card, home, 'menu', null);
-}
-
-/** Finishes (or reopens) a task; the server draws the card anew. */
-async function finish(card, finished) {
-  await exclusively(async () => {
-    const id = card.dataset.taskId;
-    let answer;
-    try {
-      answer = await post(path('finish', { id }), { finished: String(finished) });
-    } catch {
-      say(t('nothingChanged', { reason: networkMessage() }), { kind: 'error' });
-      return;
-    }
-    if (answer.status !== 200) {
-      say(t('nothingChanged', { reason: reasonOf(answer) }), { kind: 'error' });
-      return;
-    }
-    try {
-      await showAnswer({ revision: answer.headers.get('X-Board-Revision'), id, task: answer.body ?? { id }, html: answer.body?.html }, 'finish');
-    } catch {
-      say(t('refreshFailed'), { kind: 'error' });
-      return;
-    }
-    const title = answer.body?.title ?? titleOf(card);
-    say(t(finished ? 'finishedTask' : 'reopened', { title }), { undo });
-  });
 }
 
 /** Deletes a task; the status bar offers Undo, which brings it back where it was. */

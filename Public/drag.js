@@ -2,7 +2,8 @@
 // while its forms keep working without it. It only proposes changes; the server decides, and the
 // page then shows what it decided. This module wires the parts together, one job each:
 // pointer.js and keyboard.js (carrying cards), autoscroll.js (edges), rove.js (the Tab order),
-// menu.js and card-actions.js (the card's buttons and "⋯"), schedule.js (its days), capture.js
+// menu.js and card-actions.js (the card's buttons and "⋯"), quick-edits.js (finish, importance and
+// rename in place), schedule.js (its days), capture.js
 // (adding tasks) and chip.js (how a typed title will be read), moves.js
 // (saving a move), undo.js, reconcile.js (every server answer and live change → the page, by one
 // path), live.js (other tabs' changes; loaded by the page beside this one), state.js (what is under
@@ -20,6 +21,7 @@ import { emit } from './events.js';
 import { setupKeyboard } from './keyboard.js';
 import { open as openMenu, setupMenu } from './menu.js';
 import { setupPointer } from './pointer.js';
+import { finish, markImportant, rename } from './quick-edits.js';
 import { setupRoving } from './rove.js';
 import { state } from './state.js';
 import { say, setupStatus } from './status.js';
@@ -38,7 +40,7 @@ export function enhance(board) {
   document.body.append(help);
   setupRoving(board);
   setupPointer(board, refuse);
-  setupKeyboard(board, { refuse, openMenu, deleteCard });
+  setupKeyboard(board, { refuse, openMenu, deleteCard, finish, markImportant, rename });
   setupMenu(board, chooseAction);
   setupCardActions(board);
   setupCapture(board);

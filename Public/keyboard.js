@@ -1,7 +1,8 @@
 // The keyboard: moving between cards (arrow keys, Home, End), lifting a card (Space or Enter),
 // carrying it (arrows within and across columns), dropping it (Space or Enter) or cancelling
 // (Escape), plus the board's shortcuts: N for a new task in this column, M or the context-menu key
-// for the card's menu, Delete to delete it, Ctrl+Z (⌘Z) to undo.
+// for the card's menu, X to finish or reopen it, I to mark it important or not, F2 or E to rename
+// it, S for its days, Delete to delete it, Ctrl+Z (⌘Z) to undo.
 import { columnName, isShown, nextCard, positionOf, previousCard, titleOf, visibleCardsIn } from './cards.js';
 import { setting } from './config.js';
 import { refreshCounts } from './counts.js';
@@ -19,7 +20,9 @@ const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
  * Listens for keys on the board and the page.
  * @param {HTMLElement} board
  * @param {{refuse: (card: HTMLElement, via: string) => void, openMenu: (card: HTMLElement, options?: {start?: string}) => void,
- *          deleteCard: (card: HTMLElement) => void}} actions what the other modules do for a key
+ *          deleteCard: (card: HTMLElement) => void, finish: (card: HTMLElement, finished: boolean) => void,
+ *          markImportant: (card: HTMLElement, important: boolean) => void, rename: (card: HTMLElement) => void}} actions
+ *   what the other modules do for a key
  */
 export function setupKeyboard(board, actions) {
   board.addEventListener('keydown', (event) => onCardKey(event, actions));
@@ -62,6 +65,15 @@ function onCardKey(event, actions) {
   } else if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey) || event.key.toLowerCase() === 'm') {
     event.preventDefault();
     actions.openMenu(card);
+  } else if (event.key.toLowerCase() === 'x' && !event.shiftKey) {
+    event.preventDefault();
+    actions.finish(card, card.dataset.finished !== 'true');
+  } else if (event.key.toLowerCase() === 'i' && !event.shiftKey) {
+    event.preventDefault();
+    actions.markImportant(card, card.dataset.important !== 'true');
+  } else if (event.key === 'F2' || (event.key.toLowerCase() === 'e' && !event.shiftKey)) {
+    event.preventDefault();
+    actions.rename(card);
   } else if (event.key.toLowerCase() === 's' && !event.shiftKey) {
     // S: schedule, the menu open at its days (Tomorrow, This weekend, Next week, Pick a date).
     event.preventDefault();

@@ -1,9 +1,12 @@
-// The card menu: "⋯" on a card opens the move and delete choices the server drew once into the
+// The card menu: "⋯" on a card opens the choices the server drew once into the
 // page (`<template id="card-menu">`, the same choices `/tasks/ID/actions` offers without
 // JavaScript). Arrow keys move through it, Escape or a click elsewhere closes it.
 import { visibleCardsIn } from './cards.js';
 import { setMenuOpen } from './state.js';
 import { t } from './strings.js';
+
+/** The choices that change a card without moving it: a finished card still has them. */
+const EDITS = new Set(['finish', 'reopen', 'important', 'unimportant', 'rename', 'delete']);
 
 let menu = null;
 let opener = null;
@@ -75,10 +78,13 @@ export function open(card, { start = '' } = {}) {
   const cards = visibleCardsIn(card.parentElement);
   const index = cards.indexOf(card);
   const finished = card.dataset.finished === 'true';
+  const important = card.dataset.important === 'true';
+  // The finish and the importance the card does not have yet; its own column is no move.
+  const hidden = { finish: finished, reopen: !finished, important, unimportant: !important, [column]: true };
   for (const item of menu.querySelectorAll('.menu-item')) {
     const action = item.dataset.action;
-    item.hidden = action === column;
-    item.disabled = action !== 'delete' && (finished
+    item.hidden = hidden[action] === true;
+    item.disabled = !EDITS.has(action) && (finished
       || ((action === 'top' || action === 'up') && index <= 0)
       || ((action === 'down' || action === 'bottom') && index >= cards.length - 1));
   }

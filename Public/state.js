@@ -1,5 +1,6 @@
 // What is under way on the board, in one place: a press that may become a drag, the card being
-// carried, a dropped card still landing, an open card menu, and changes being saved. Every module
+// carried, a dropped card still landing, an open card menu, a title being renamed in place, and
+// changes being saved. Every module
 // asks here (and tells here) rather than guessing from another module's classes; the board's
 // `aria-busy` follows the saves from here only.
 
@@ -13,6 +14,7 @@ const presses = new Set();
 let landings = 0;
 let saves = 0;
 let menuOpen = false;
+let renaming = false;
 /** Who waits for the board to settle (see `whenSettled`). */
 let waiting = [];
 
@@ -77,6 +79,16 @@ export function setLanding(started) {
 }
 
 /**
+ * Records that a card's title is being renamed in place (quick-edits.js) or no longer is: while it
+ * is, another tab's change waits, so the field and what is typed in it stay.
+ * @param {boolean} open
+ */
+export function setRenaming(open) {
+  renaming = open;
+  changed();
+}
+
+/**
  * Records that the card menu opened or closed.
  * @param {boolean} open
  */
@@ -119,11 +131,11 @@ export async function exclusively(work) {
 }
 
 /**
- * Whether nothing is under way: no press, no drag, no landing, no open menu, no save. Only then may
+ * Whether nothing is under way: no press, no drag, no landing, no open menu, no rename, no save. Only then may
  * the page change under the person (another tab's change, a redraw).
  */
 export function isSettled() {
-  return presses.size === 0 && drag === null && pending === null && landings === 0 && !menuOpen && saves === 0;
+  return presses.size === 0 && drag === null && pending === null && landings === 0 && !menuOpen && !renaming && saves === 0;
 }
 
 /**

@@ -215,7 +215,7 @@ class DragTestCase(ServerTestCase):
         codes = {"Space": (" ", 32), "Enter": ("\r", 13), "Escape": ("", 27), "ArrowUp": ("", 38), "ArrowDown": ("", 40),
                  "ArrowLeft": ("", 37), "ArrowRight": ("", 39), "z": ("z", 90), "Tab": ("", 9),
                  "m": ("m", 77), "n": ("n", 78), "s": ("s", 83), "Delete": ("", 46), "Home": ("", 36), "End": ("", 35),
-                 "/": ("/", 191)}
+                 "/": ("/", 191), "x": ("x", 88), "i": ("i", 73), "e": ("e", 69), "F2": ("", 113)}
         text, keycode = codes[key]
         name = " " if key == "Space" else key
         base = {"key": name, "code": code or ({"/": "Slash"}.get(key) or ("Key" + key.upper() if len(key) == 1 else key)), "windowsVirtualKeyCode": keycode, "modifiers": modifiers}

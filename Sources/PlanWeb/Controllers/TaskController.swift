@@ -74,6 +74,7 @@ struct TaskController {
                     let (form, notes) = try sent()
                     if form.previewing { return try await preview(current, form: form, notes: notes, fields: fields, request, context) }
                     _ = try await save(form, notes)
+                    if form.returnsToBoard { return .seeOther(Route.cardPath(id)) }
                     let removed = notes?.removed ?? RemovalReport()
                     return .seeOther(Route.task(id).path(query: removed.isEmpty ? "saved=1" : "saved=1&removed=" + removed.query))
                 } catch let error as PlanError {
@@ -83,7 +84,9 @@ struct TaskController {
             json: {
                 let (form, notes) = try sent()
                 let saved = try await save(form, notes)
-                return try taskJSON(saved, headers: .notesCleaned(notes))
+                // The card as now drawn, so the board can show a quick edit (importance, a rename) in place.
+                let card = try deps.cardHTML(saved.value, context.language, today: try await deps.today())
+                return try taskJSON(saved, card: card, headers: .notesCleaned(notes))
             })
     }
 

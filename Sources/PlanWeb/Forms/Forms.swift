@@ -57,9 +57,12 @@ struct EditTaskForm: DecodedForm {
     var when: FieldChange<BoardDay>
     var deadline: FieldChange<BoardDay>
     var repeats: FieldChange<RepeatRule>
+    /// A quick edit from the board's actions page (`return=board`) goes back to the card, not to the task page.
+    var returnsToBoard: Bool
 
     init(_ fields: FormFields) throws(PlanError) {
         title = fields["title"]
+        returnsToBoard = fields["return"] == "board"
         important = try fields.optionalBool("important")
         notes = NotesField(fields)
         version = try fields.optionalNumber("version")

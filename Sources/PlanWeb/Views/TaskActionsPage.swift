@@ -1,7 +1,8 @@
 import PlanCore
 
-/// `/tasks/ID/actions`: a card's move and delete choices as a page of buttons, for browsers
-/// without JavaScript (with it, the same choices open as a menu on the board).
+/// `/tasks/ID/actions`: a card's choices (finish, importance, moves, days, delete) as a page of
+/// buttons and a rename field, for browsers without JavaScript (with it, the same choices open as
+/// a menu on the board).
 struct TaskActionsPage: PageView {
     static let template = "actions"
 
@@ -13,6 +14,8 @@ struct TaskActionsPage: PageView {
     let csrf: String
     /// The board revision the page shows: a move from it is refused if the task moved since.
     let revision: Int64
+    /// The task's version: a rename from this page is refused if the task changed since.
+    let version: Int64
     /// "In Today, 2 of 5."
     let position: String
     let finished: Bool
@@ -36,6 +39,7 @@ struct TaskActionsPage: PageView {
         heading = strings("actions.title", ["title": task.title])
         self.csrf = csrf
         revision = board.revision
+        version = task.version
         position = strings("actions.position", ["column": strings.column(task.column), "position": index + 1, "count": tasks.count])
         finished = task.finished
         actions = ActionsView(task: task, index: index, count: tasks.count, today: today, strings: strings)

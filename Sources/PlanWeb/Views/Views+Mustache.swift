@@ -136,6 +136,7 @@ extension ActionsView.Item: MustacheParent {
         case "name": self.name
         case "enabled": enabled
         case "danger": danger
+        case "key": key
         default: nil
         }
     }
