@@ -73,9 +73,9 @@ class BoardWithoutJavaScriptTests(ServerTestCase):
         self.press("Mark “Buy milk” as finished")
         card = driver.find_element(By.ID, "task-1")
         self.assertEqual(card.get_attribute("data-finished"), "true")
-        # A finished task offers no moves, only Delete.
+        # A finished task offers no moves: it can be reopened, marked, renamed or deleted.
         self.click_and_wait(card.find_element(By.CSS_SELECTOR, ".task-more"))
-        self.assertEqual([b.text for b in driver.find_elements(By.CSS_SELECTOR, ".action-list button")], ["Delete"])
+        self.assertEqual([b.text for b in driver.find_elements(By.CSS_SELECTOR, ".action-list button")], ["Mark as not finished", "Mark important", "Delete"])
         driver.back()
 
         # Its column can fold its finished tasks away, and the choice outlives a reload.
