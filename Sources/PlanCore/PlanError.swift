@@ -101,6 +101,10 @@ public enum FieldProblem: Equatable, Sendable {
     case unknownListChoice
     /// Not one of the languages the board speaks.
     case unknownLanguage
+    /// Not something several tasks can have done at once (`BatchAction`).
+    case unknownBatchAction
+    /// No task was chosen, or more than `BatchAction.maxTasks`.
+    case selection(limit: Int)
     /// Not a day as `YYYY-MM-DD` (or a day that does not exist, such as 30 February).
     case notADate
     /// A day outside the years 1–9999.

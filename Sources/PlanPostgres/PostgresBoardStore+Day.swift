@@ -87,15 +87,15 @@ extension PostgresBoardStore {
 
     /// The board's tasks that are finished (or not), in `column` when one is given, and due by
     /// `dueBy` when a day is given, in column and key order, each with the task above it.
-    private func placedTasks(
-        _ tx: PostgresTransaction, finished: Bool, in column: BoardColumn? = nil, dueBy day: BoardDay? = nil
+    func placedTasks(
+        _ tx: PostgresTransaction, finished: Bool?, in column: BoardColumn? = nil, dueBy day: BoardDay? = nil
     ) async throws -> [PlacedTask] {
         try await tx.rows(#"""
             SELECT * FROM (
                 SELECT \#(unescaped: PlanTask.postgresColumns), LAG(id) OVER (PARTITION BY "column" ORDER BY order_key) AS above
                 FROM task WHERE NOT in_logbook
             ) AS board
-            WHERE finished = \#(finished) AND (\#(column?.rawValue)::text IS NULL OR "column" = \#(column?.rawValue))
+            WHERE (\#(finished)::boolean IS NULL OR finished = \#(finished)) AND (\#(column?.rawValue)::text IS NULL OR "column" = \#(column?.rawValue))
                 AND (\#(day?.iso)::text IS NULL OR when_day <= \#(day?.iso))
             ORDER BY "column", order_key
             """#

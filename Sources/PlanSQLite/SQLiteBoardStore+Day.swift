@@ -94,7 +94,7 @@ extension SQLiteBoardStore {
     }
 
     /// The board's tasks that pass `condition`, in column and key order, each with the task above it.
-    private func placedTasks(_ db: Database, where condition: String, _ arguments: StatementArguments = []) throws -> [PlacedTask] {
+    func placedTasks(_ db: Database, where condition: String, _ arguments: StatementArguments = []) throws -> [PlacedTask] {
         try Row.fetchAll(
             db,
             sql: """

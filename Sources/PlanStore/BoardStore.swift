@@ -22,6 +22,9 @@ public protocol BoardStore: Sendable {
     func setFinished(_ id: TaskID, _ finished: Bool, client: String?) async throws -> Revised<PlanTask>
     /// Removes a task (an undo can bring it back).
     func delete(_ id: TaskID, client: String?) async throws -> Revised<PlanTask>
+    /// Does `action` to the tasks `ids` on the board in one transaction and one revision, all or
+    /// nothing (`BatchPlan`); answers the tasks as written (none when nothing changed).
+    func changeMany(_ ids: [TaskID], _ action: BatchAction, client: String?) async throws -> Revised<[PlanTask]>
     /// Reverts this client's most recent change that is not yet undone, checked like any change.
     func undo(client: String) async throws -> Revised<UndoResult>
     /// Adds the batch's tasks at the end of their columns in one transaction and one revision: all or

@@ -94,6 +94,7 @@ func addRoutes(
 ) {
     BoardController(deps: deps).addRoutes(to: router)
     TaskController(deps: deps).addRoutes(to: router)
+    SelectController(deps: deps).addRoutes(to: router)
     ScheduleController(deps: deps).addRoutes(to: router)
     TransferController(deps: deps, stashLimits: configuration.stashLimits).addRoutes(to: router)
     SearchController(deps: deps).addRoutes(to: router)

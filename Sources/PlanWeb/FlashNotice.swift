@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PlanCore
 
 /// A notice carried over one redirect: after a form deletes a task, the board it lands on says so
 /// and offers Undo. It lives in a short-lived cookie that the next board page reads and clears, so
@@ -17,11 +18,31 @@ enum FlashNotice {
     /// The notice the request carries, if any (limited to what a title can hold; shown as text).
     static func message(in request: Request, strings: Strings) -> String? {
         guard let raw = request.cookies[cookieName]?.value, !raw.isEmpty, raw.utf8.count <= 2048 else { return nil }
+        if raw.hasPrefix("~b.") { return batchMessage(raw, strings: strings) }
         // The logbook's own notices (FlashNotice+Logbook.swift) are marked.
         if raw.hasPrefix("~") { return logbookMessage(raw, strings: strings) }
         guard let title = raw.removingPercentEncoding, !title.isEmpty
         else { return nil }
         return strings("board.deleted", ["title": title])
+    }
+
+    /// The cookie that tells the next page that `count` tasks had `action` done to them at once.
+    static func batch(_ action: BatchAction, count: Int) -> Cookie {
+        let name = switch action {
+        case .finish(let finished): finished ? "finish" : "reopen"
+        case .important(let important): important ? "important" : "unimportant"
+        case .move(let column): column.rawValue
+        case .delete: "delete"
+        }
+        return Cookie(name: cookieName, value: "~b.\(name).\(count)", maxAge: 60, path: "/", httpOnly: true, sameSite: .lax)
+    }
+
+    /// The sentence for a change of several tasks (`~b.ACTION.COUNT`).
+    private static func batchMessage(_ raw: String, strings: Strings) -> String? {
+        let parts = raw.split(separator: ".")
+        guard parts.count == 3, let count = Int(parts[2]), let action = try? BatchAction(parsing: String(parts[1])) else { return nil }
+        if case .move(let column) = action { return strings.count("select.done.move", count, ["column": strings.column(column)]) }
+        return strings.count("select.done.\(parts[1])", count)
     }
 
     /// The cookie that removes the notice once shown.

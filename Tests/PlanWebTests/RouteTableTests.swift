@@ -13,7 +13,7 @@ import Testing
         .board, .healthz, .addTask, .task(7), .taskActions(7), .move(7), .finish(7), .delete(7), .undo, .columnFinished(.next),
         .welcome, .language, .export, .import, .importReview(upload: "cmV2aWV3LXRoaXMtb25l"), .importSummary(revision: 12), .events,
         .login, .logout, .search, .schedule(7), .reading,
-        .logbook, .logbookEntry(7), .putBack(7), .logbookDelete(7), .clearFinished(.today), .settings,
+        .logbook, .logbookEntry(7), .putBack(7), .logbookDelete(7), .clearFinished(.today), .settings, .select,
     ]
 
     /// Answers every request with the pattern the router matched it to, before any handler runs.

@@ -75,6 +75,9 @@ final class AwayStore: BoardStore {
     }
     func delete(_ id: TaskID, client: String?) async throws -> Revised<PlanTask> { try await reach { try await base.delete(id, client: client) } }
     func undo(client: String) async throws -> Revised<UndoResult> { try await reach { try await base.undo(client: client) } }
+    func changeMany(_ ids: [TaskID], _ action: BatchAction, client: String?) async throws -> Revised<[PlanTask]> {
+        try await reach { try await base.changeMany(ids, action, client: client) }
+    }
     func importTasks(_ batch: ImportBatch, client: String?) async throws -> Revised<ImportOutcome> {
         try await reach { try await base.importTasks(batch, client: client) }
     }

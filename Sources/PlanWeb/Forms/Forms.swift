@@ -219,3 +219,25 @@ struct ImportFileForm: DecodedForm {
         }
     }
 }
+
+/// Several tasks and what to do to them (`BatchAction`): `ids` as a comma-separated list (the
+/// board's selection) or a checkbox `task-ID` per task (the Select page), and `action`.
+struct BatchForm: DecodedForm {
+    var ids: [TaskID]
+    var action: BatchAction
+
+    init(_ fields: FormFields) throws(PlanError) {
+        var ids: [TaskID] = []
+        for part in (fields["ids"] ?? "").split(separator: ",") {
+            guard let id = TaskID(part.trimmingCharacters(in: .whitespaces)), id > 0 else { throw .invalidField(name: "ids", problem: .notATaskID) }
+            ids.append(id)
+        }
+        for (name, value) in fields.values.sorted(by: { $0.key < $1.key }) where name.hasPrefix("task-") && fields.flag(name) && !value.isEmpty {
+            guard let id = TaskID(name.dropFirst("task-".count)), id > 0 else { throw .invalidField(name: name, problem: .notATaskID) }
+            ids.append(id)
+        }
+        if ids.isEmpty || ids.count > BatchAction.maxTasks { throw .invalidField(name: "ids", problem: .selection(limit: BatchAction.maxTasks)) }
+        self.ids = ids
+        action = try BatchAction(parsing: fields["action"] ?? "")
+    }
+}

@@ -55,6 +55,8 @@ extension Strings {
         case .unknownNotesFormat: self("field.notesFormat")
         case .unknownListChoice: self("field.list")
         case .unknownLanguage: self("field.language")
+        case .unknownBatchAction: self("field.batchAction")
+        case .selection(let limit): self("field.selection", ["limit": limit])
         case .notADate: self("field.date")
         case .dateOutOfRange: self("field.dateRange", ["first": BoardDay.years.lowerBound, "last": BoardDay.years.upperBound])
         case .unknownTimeZone: self("field.timeZone")

@@ -39,6 +39,10 @@ struct NotifyingStore: BoardStore {
         try await notifying { try await base.delete(id, client: client) }
     }
 
+    func changeMany(_ ids: [TaskID], _ action: BatchAction, client: String?) async throws -> Revised<[PlanTask]> {
+        try await notifying { try await base.changeMany(ids, action, client: client) }
+    }
+
     func importTasks(_ batch: ImportBatch, client: String?) async throws -> Revised<ImportOutcome> {
         try await notifying { try await base.importTasks(batch, client: client) }
     }

@@ -42,12 +42,14 @@ enum Route: Hashable, Sendable {
     case logbookDelete(TaskID)
     case clearFinished(BoardColumn)
     case settings
+    /// Several tasks at once: the page of checkboxes (GET) and the change (POST, `BatchForm`).
+    case select
 
     /// One row of the table.
     enum Name: String, CaseIterable, Sendable {
         case board, healthz, addTask, task, taskActions, move, finish, delete, schedule, reading, undo, columnFinished, welcome, language
         case export, `import`, importReview, importSummary, events, login, logout, search
-        case logbook, logbookEntry, putBack, logbookDelete, clearFinished, settings
+        case logbook, logbookEntry, putBack, logbookDelete, clearFinished, settings, select
 
         /// The path, with `{name}` where a value goes: how scripts fill it in, and the router's pattern.
         var template: String {
@@ -80,6 +82,7 @@ enum Route: Hashable, Sendable {
             case .logbookDelete: "/logbook/{id}/delete"
             case .clearFinished: "/columns/{column}/clear-finished"
             case .settings: "/settings"
+            case .select: "/select"
             }
         }
 
@@ -89,7 +92,7 @@ enum Route: Hashable, Sendable {
             case .board, .healthz, .taskActions, .reading, .export, .importSummary, .events, .search, .logbook, .logbookEntry: [.get]
             case .addTask, .move, .finish, .delete, .schedule, .undo, .columnFinished, .welcome, .language, .logout: [.post]
             case .putBack, .logbookDelete, .clearFinished: [.post]
-            case .task, .import, .importReview, .login, .settings: [.get, .post]
+            case .task, .import, .importReview, .login, .settings, .select: [.get, .post]
             }
         }
 
@@ -155,6 +158,7 @@ enum Route: Hashable, Sendable {
         case .logbookDelete: .logbookDelete
         case .clearFinished: .clearFinished
         case .settings: .settings
+        case .select: .select
         }
     }
 

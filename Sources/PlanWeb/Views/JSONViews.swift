@@ -103,6 +103,13 @@ struct RevisionJSON: Encodable, Sendable {
     let revision: Int64
 }
 
+/// The answer to a change of several tasks: the board's revision and the tasks as written (none
+/// when nothing changed; a deleted task as it was).
+struct BatchJSON: Encodable, Sendable {
+    let revision: Int64
+    let tasks: [TaskJSON]
+}
+
 /// How every JSON the app sends is written (answers and live events alike): ISO 8601 dates and
 /// sorted keys, so answers are stable; U+2028, U+2029 and U+0085 escaped, so that no reader that
 /// takes them for line breaks (an event stream split carelessly, a script block, an old parser)
