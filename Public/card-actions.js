@@ -11,6 +11,7 @@ import { homeOf, saveMove } from './moves.js';
 import { finish, markImportant, rename } from './quick-edits.js';
 import { showAnswer } from './reconcile.js';
 import { focusCard, settle } from './rove.js';
+import { toggle } from './selection.js';
 import { schedule } from './schedule.js';
 import { path } from './routes.js';
 import { exclusively, isBusy, state } from './state.js';
@@ -42,7 +43,7 @@ export function setupCardActions(board) {
 /**
  * Runs a choice from the card's menu.
  * @param {HTMLElement} card
- * @param {string} action finish, reopen, important, unimportant, rename, top, up, down, bottom, a
+ * @param {string} action finish, reopen, important, unimportant, rename, select, top, up, down, bottom, a
  *   column's id, delete, or schedule:CHOICE
  */
 export function chooseAction(chosen, action) {
@@ -62,6 +63,7 @@ export function chooseAction(chosen, action) {
     important: () => markImportant(card, true),
     unimportant: () => markImportant(card, false),
     rename: () => rename(card),
+    select: () => toggle(card, true),
   };
   if (edits[action]) {
     edits[action]();

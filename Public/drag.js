@@ -3,7 +3,7 @@
 // page then shows what it decided. This module wires the parts together, one job each:
 // pointer.js and keyboard.js (carrying cards), autoscroll.js (edges), rove.js (the Tab order),
 // menu.js and card-actions.js (the card's buttons and "⋯"), quick-edits.js (finish, importance and
-// rename in place), schedule.js (its days), capture.js
+// rename in place), selection.js (several cards at once), schedule.js (its days), capture.js
 // (adding tasks) and chip.js (how a typed title will be read), moves.js
 // (saving a move), undo.js, reconcile.js (every server answer and live change → the page, by one
 // path), live.js (other tabs' changes; loaded by the page beside this one), state.js (what is under
@@ -23,6 +23,7 @@ import { open as openMenu, setupMenu } from './menu.js';
 import { setupPointer } from './pointer.js';
 import { finish, markImportant, rename } from './quick-edits.js';
 import { setupRoving } from './rove.js';
+import { setupSelection } from './selection.js';
 import { state } from './state.js';
 import { say, setupStatus } from './status.js';
 import { t } from './strings.js';
@@ -43,6 +44,7 @@ export function enhance(board) {
   setupKeyboard(board, { refuse, openMenu, deleteCard, finish, markImportant, rename });
   setupMenu(board, chooseAction);
   setupCardActions(board);
+  setupSelection(board);
   setupCapture(board);
   setupChips(board);
   // Which pointer is in use decides whether "⋯" waits for hover (mouse) or always shows (touch).

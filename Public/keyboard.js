@@ -50,6 +50,8 @@ function onCardKey(event, actions) {
     return;
   }
   if (drag || state.pending) return;
+  // Shift with Space or ↑ ↓ selects (selection.js).
+  if (event.shiftKey && [' ', 'ArrowUp', 'ArrowDown'].includes(event.key)) return;
   if (event.key === ' ' || event.key === 'Enter') {
     event.preventDefault();
     if (isBusy()) say(t('busy'));

@@ -6,7 +6,7 @@ import { setMenuOpen } from './state.js';
 import { t } from './strings.js';
 
 /** The choices that change a card without moving it: a finished card still has them. */
-const EDITS = new Set(['finish', 'reopen', 'important', 'unimportant', 'rename', 'delete']);
+const EDITS = new Set(['finish', 'reopen', 'important', 'unimportant', 'rename', 'select', 'delete']);
 
 let menu = null;
 let opener = null;

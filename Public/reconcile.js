@@ -31,7 +31,7 @@ const WHOLE_BOARD = new Set(['import', 'restore', 'turn', 'settings']);
  * the gestures' and messages' classes). A card drawn with the page is compared with a new drawing
  * without them; one missed here only costs drawing that card anew.
  */
-const ADDED_CLASSES = ['is-drag-source', 'is-landing', 'is-lifted', 'is-saving', 'is-refused', 'is-updated'];
+const ADDED_CLASSES = ['is-drag-source', 'is-landing', 'is-lifted', 'is-saving', 'is-refused', 'is-updated', 'is-selected'];
 const ADDED_ATTRIBUTES = ['style', 'data-roved', 'aria-describedby'];
 const ADDED_TO_MENU_BUTTON = ['role', 'aria-haspopup', 'aria-expanded', 'aria-controls'];
 

@@ -25,6 +25,16 @@ public enum BatchAction: Sendable, Equatable {
         }
     }
 
+    /// Its name as a form sends it (`init(parsing:)` reads it back).
+    public var name: String {
+        switch self {
+        case .finish(let finished): finished ? "finish" : "reopen"
+        case .important(let important): important ? "important" : "unimportant"
+        case .move(let column): column.rawValue
+        case .delete: "delete"
+        }
+    }
+
     /// The change log's kind for it.
     public var kind: ChangeKind {
         switch self {

@@ -28,21 +28,24 @@ enum FlashNotice {
 
     /// The cookie that tells the next page that `count` tasks had `action` done to them at once.
     static func batch(_ action: BatchAction, count: Int) -> Cookie {
-        let name = switch action {
-        case .finish(let finished): finished ? "finish" : "reopen"
-        case .important(let important): important ? "important" : "unimportant"
-        case .move(let column): column.rawValue
-        case .delete: "delete"
-        }
-        return Cookie(name: cookieName, value: "~b.\(name).\(count)", maxAge: 60, path: "/", httpOnly: true, sameSite: .lax)
+        Cookie(name: cookieName, value: "~b.\(action.name).\(count)", maxAge: 60, path: "/", httpOnly: true, sameSite: .lax)
     }
 
     /// The sentence for a change of several tasks (`~b.ACTION.COUNT`).
     private static func batchMessage(_ raw: String, strings: Strings) -> String? {
         let parts = raw.split(separator: ".")
         guard parts.count == 3, let count = Int(parts[2]), let action = try? BatchAction(parsing: String(parts[1])) else { return nil }
-        if case .move(let column) = action { return strings.count("select.done.move", count, ["column": strings.column(column)]) }
-        return strings.count("select.done.\(parts[1])", count)
+        return batchMessage(action, count: count, strings: strings)
+    }
+
+    /// What was done to `count` tasks at once, as the board says it.
+    static func batchMessage(_ action: BatchAction, count: Int, strings: Strings) -> String {
+        switch action {
+        case .finish(let finished): strings.count(finished ? "select.done.finish" : "select.done.reopen", count)
+        case .important(let important): strings.count(important ? "select.done.important" : "select.done.unimportant", count)
+        case .move(let column): strings.count("select.done.move", count, ["column": strings.column(column)])
+        case .delete: strings.count("select.done.delete", count)
+        }
     }
 
     /// The cookie that removes the notice once shown.

@@ -105,7 +105,7 @@ class QuickEditsOnADesktop(DragTestCase):
         self.assertEqual(offers[:3], ["Mark as finished", "Mark important", "Rename…"])
         self.assertNotIn("Mark as not finished", offers)
         finished = self.menu_offers(ids["Bravo"])
-        self.assertEqual(finished, ["Mark as not finished", "Mark important", "Rename…", "Delete"], "a finished card is not moved")
+        self.assertEqual(finished, ["Mark as not finished", "Mark important", "Rename…", "Select", "Delete"], "a finished card is not moved")
 
         self.js("document.querySelector(arguments[0]).click()", f"#task-{ids['Alpha']} .task-more")
         self.wait(lambda d: not d.execute_script("return document.getElementById('card-menu-open').hidden"))

@@ -14,6 +14,7 @@ import Testing
             #expect(answer.headers[.boardRevision] == "4")
             let body = try answer.jsonObject()
             #expect(body["revision"] as? Int == 4)
+            #expect(body["message"] as? String == "Moved 2 tasks to Later.")
             #expect((body["tasks"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["a", "c"])
             #expect(try await client.titles() == ["today": ["b"], "next": [], "later": ["a", "c"]])
             let undone = try await client.post("/undo", json: true)

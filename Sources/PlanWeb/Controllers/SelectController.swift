@@ -42,8 +42,11 @@ struct SelectController {
                 }
             },
             json: {
-                let (_, changed) = try await save()
-                return try .json(BatchJSON(revision: changed.revision, tasks: changed.value.map { TaskJSON($0) }), headers: [.boardRevision: String(changed.revision)])
+                let (form, changed) = try await save()
+                let message = FlashNotice.batchMessage(form.action, count: Set(form.ids).count, strings: deps.strings(context))
+                return try .json(
+                    BatchJSON(revision: changed.revision, tasks: changed.value.map { TaskJSON($0) }, message: message),
+                    headers: [.boardRevision: String(changed.revision)])
             })
     }
 }

@@ -19,8 +19,8 @@ struct WebDependencies: Sendable {
     let snapshot = BoardSnapshot()
     /// Board pages as drawn, answered again while nothing they show has changed.
     let drawnBoards = DrawnPageCache()
-    /// The card menu every board page carries for the drag layer: the same each time, so drawn
-    /// once per language.
+    /// The card menu and the selection bar every board page carries for the drag layer
+    /// (`BoardTemplates`): the same each time, so drawn once per language.
     let cardMenus: [Language: RenderedHTML]
 
     init(store: any BoardStore, renderer: PageRenderer, environment: AppEnvironment) throws {
@@ -31,7 +31,7 @@ struct WebDependencies: Sendable {
         logbookEntries = LogbookEntryCache(renderer: renderer)
         var menus: [Language: RenderedHTML] = [:]
         for language in Language.allCases {
-            menus[language] = try renderer.drawn(ActionsView.menuTemplate(renderer.strings(language)), template: "partials/task-actions")
+            menus[language] = try renderer.drawn(BoardTemplates(renderer.strings(language)), template: "partials/board-templates")
         }
         cardMenus = menus
     }

@@ -22,10 +22,12 @@ struct ActionsView: Sendable {
     }
 
     /// Every choice, for the board's menu: the drag layer hides what does not apply to a card.
-    /// "Rename" and "Pick a date" are the menu's own (the page has a field for each).
+    /// "Rename", "Select" and "Pick a date" are the menu's own (the page has a field for each, and
+    /// without JavaScript several tasks are chosen on the Select page).
     static func menuTemplate(_ strings: Strings) -> ActionsView {
         var choices = Self.choices(for: nil, strings)
         choices.insert(Choice(kind: .rename, value: "rename", label: strings("action.rename")), at: 4)
+        choices.insert(Choice(kind: .select, value: "select", label: strings("action.select")), at: 5)
         choices.insert(Choice(kind: .schedule, value: "pick", label: strings("days.action.pick")), at: choices.count - 1)
         return ActionsView(items: choices.map { $0.item(route: nil, enabled: true) })
     }
@@ -55,14 +57,14 @@ struct ActionsView: Sendable {
 
     /// What a choice changes, and so where it posts and the field it sends.
     private enum Kind {
-        case finish, important, rename, move, schedule, delete
+        case finish, important, rename, select, move, schedule, delete
 
         /// The route its button posts to (rename has its own form on the page, not a button).
         func route(_ id: TaskID) -> String? {
             switch self {
             case .finish: Route.finish(id).path
             case .important: Route.task(id).path
-            case .rename: nil
+            case .rename, .select: nil
             case .move: Route.move(id).path
             case .schedule: Route.schedule(id).path
             case .delete: Route.delete(id).path
@@ -75,6 +77,7 @@ struct ActionsView: Sendable {
             case .finish: "finished"
             case .important: "important"
             case .rename: "title"
+            case .select: "ids"
             case .move: "to"
             case .schedule: "when"
             case .delete: "delete"
@@ -94,7 +97,7 @@ struct ActionsView: Sendable {
             case .finish: value == "true" ? "finish" : "reopen"
             case .important: value == "true" ? "important" : "unimportant"
             case .schedule: "schedule:\(value)"
-            case .move, .rename, .delete: value
+            case .move, .rename, .select, .delete: value
             }
         }
 
@@ -104,6 +107,7 @@ struct ActionsView: Sendable {
             case .finish: "X"
             case .important: "I"
             case .rename: "F2"
+            case .select: "Shift+Space"
             case .delete: "Delete"
             case .move, .schedule: nil
             }
@@ -116,7 +120,7 @@ struct ActionsView: Sendable {
             case .finish: value == String(!task.finished)
             case .important: value == String(!task.important)
             case .move, .schedule: !task.finished
-            case .rename, .delete: true
+            case .rename, .select, .delete: true
             }
         }
 

@@ -108,6 +108,8 @@ struct RevisionJSON: Encodable, Sendable {
 struct BatchJSON: Encodable, Sendable {
     let revision: Int64
     let tasks: [TaskJSON]
+    /// What was done, in the reader's language ("Marked 3 tasks important."), for the page to say.
+    let message: String
 }
 
 /// How every JSON the app sends is written (answers and live events alike): ISO 8601 dates and

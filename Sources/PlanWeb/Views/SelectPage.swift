@@ -46,11 +46,32 @@ struct SelectPage: PageView {
                 return Choice(id: task.id, title: task.title, checked: checked.contains(task.id), state: state)
             })
         }
+        actions = Self.actions(strings)
+        banner = refusal.map { .error($0) }
+    }
+
+    /// What can be done to several tasks at once, as buttons (here and on the board's selection bar).
+    static func actions(_ strings: Strings) -> [Action] {
         var actions = [("finish", "action.finish"), ("reopen", "action.reopen"), ("important", "action.important"), ("unimportant", "action.notImportant")]
             .map { Action(value: $0.0, label: strings($0.1), danger: false) }
         actions += BoardColumn.allCases.map { Action(value: $0.rawValue, label: strings("action.toColumn", ["column": strings.column($0)]), danger: false) }
         actions.append(Action(value: "delete", label: strings("action.delete"), danger: true))
-        self.actions = actions
-        banner = refusal.map { .error($0) }
+        return actions
+    }
+}
+
+/// What every board page carries for the drag layer to clone (`partials/board-templates.mustache`):
+/// the card menu (`ActionsView.menuTemplate`) and the bar shown while cards are selected.
+struct BoardTemplates: Sendable {
+    let menu: ActionsView
+    let actions: [SelectPage.Action]
+    let toolbarLabel: String
+    let clearLabel: String
+
+    init(_ strings: Strings) {
+        menu = ActionsView.menuTemplate(strings)
+        actions = SelectPage.actions(strings)
+        toolbarLabel = strings("select.barLabel")
+        clearLabel = strings("select.clear")
     }
 }
