@@ -47,6 +47,26 @@ class ScreenshotTests(ServerTestCase):
         self.assertEqual(console_errors(driver), [])
 
 
+class BothSchemesScreenshotTests(ServerTestCase):
+    """Every page in the light and the dark scheme, for the README's gallery: the page's background
+    follows the scheme, and nothing logs an error."""
+
+    def test_every_page_in_both_schemes(self):
+        ids = demo.seed(self.server)
+        first = next(iter(ids.values()))
+        pages = {"board": "/", "task": f"/tasks/{first}", "actions": f"/tasks/{first}/actions", "select": "/select",
+                 "search": "/search?q=the", "logbook": "/logbook", "settings": "/settings", "import": "/import"}
+        for dark in (False, True):
+            driver = chromium(width=1280, height=760, dark=dark)
+            self.addCleanup(driver.quit)
+            for name, path in pages.items():
+                driver.get(self.server.url + path)
+                background = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+                self.assertEqual(background, "rgb(20, 23, 28)" if dark else "rgb(244, 245, 247)", f"{name}, dark={dark}")
+                save_screenshot(driver, f"scheme-{name}-{'dark' if dark else 'light'}.png")
+            self.assertEqual(console_errors(driver), [])
+
+
 class DragScreenshotTests(DragTestCase):
     """The board mid-drag, light and dark, for the README."""
 

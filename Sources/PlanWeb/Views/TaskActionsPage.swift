@@ -9,7 +9,7 @@ struct TaskActionsPage: PageView {
     /// Where its form posts and its links lead.
     let paths: TaskPaths
     let title: String
-    /// "Move or delete “Buy milk”".
+    /// "Change, move or delete “Buy milk”".
     let heading: String
     let csrf: String
     /// The board revision the page shows: a move from it is refused if the task moved since.
