@@ -20,6 +20,8 @@ struct TaskJSON: Encodable, Sendable {
     let when: String?
     let deadline: String?
     let repeats: String?
+    /// What an edit or a checklist tick sends back as `version` (`PlanTask.version`).
+    let version: Int64
     /// The card as the board draws it, in answers to a change made from the board (absent elsewhere).
     let html: String?
 
@@ -37,6 +39,7 @@ struct TaskJSON: Encodable, Sendable {
         when = task.when?.iso
         deadline = task.deadline?.iso
         repeats = task.repeats?.code
+        version = task.version
         self.html = html
     }
 }
