@@ -23,10 +23,10 @@ let queue = Promise.resolve();
 
 /**
  * Gives every form on the page the task as the server now has it.
- * @param {{version: number, notesSource: string}} task the server's answer
+ * @param {{version: string, notesSource: string}} task the server's answer (the version is a string: it has more digits than a number keeps)
  */
 function takeSaved(task) {
-  const version = String(task.version);
+  const version = task.version;
   document.querySelectorAll('.check-form input[name="version"]').forEach((field) => { field.value = version; });
   if (notesField && notesField.value === notesAsSaved) {
     notesField.value = task.notesSource;
