@@ -121,6 +121,10 @@ public enum FieldProblem: Equatable, Sendable {
     case controlCharacters
     /// More words than a search reads.
     case tooManyWords(limit: Int)
+    /// Not the number of an item of the task's checklist, which has `count` items.
+    case noSuchChecklistItem(count: Int)
+    /// The task's notes are not Markdown, so they hold no checklist to tick.
+    case notAChecklist
 }
 
 /// Notes over a limit, with the figures a person needs to fix them.

@@ -53,7 +53,7 @@ import Testing
             #expect(int64(board["revision"]) == 3)
             #expect(try await client.titles() == ["today": ["a", "b"], "next": ["c"], "later": []])
             let task = try #require((board["columns"] as? [String: [[String: Any]]])?["today"]?.first)
-            #expect(Set(task.keys) == ["id", "title", "column", "important", "finished", "notes", "notesSource", "notesFormat", "created", "updated"])
+            #expect(Set(task.keys) == ["id", "title", "column", "important", "finished", "notes", "notesSource", "notesFormat", "created", "updated", "version"])
             #expect(task["created"] as? String == "2026-11-22T09:00:00Z")
         }
     }

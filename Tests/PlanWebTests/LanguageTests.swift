@@ -62,7 +62,8 @@ import Testing
     @Test func noChineseTextIsTheEnglishOneLeftAsItWas() throws {
         let catalogs = try TestApp.catalogs()
         let english = try #require(catalogs[.english])
-        let names: Set<String> = ["task.format.markdown", "task.format.html", "punctuation.gap"]
+        // (and "2/5", a checklist's progress: numbers only; its spoken words are translated.)
+        let names: Set<String> = ["task.format.markdown", "task.format.html", "punctuation.gap", "card.progress"]
         for language in Self.chinese {
             let strings = try #require(catalogs[language])
             for key in english.keys where !key.hasSuffix(".one") && !names.contains(key) {

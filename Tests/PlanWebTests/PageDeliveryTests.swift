@@ -133,9 +133,9 @@ import Testing
             let preloaded = page.matches(of: #/<link rel="modulepreload" href="(/assets/[0-9a-f]{12}/)([a-z-]+\.js)">/#)
             let scripts = try FileManager.default.contentsOfDirectory(atPath: TestApp.root.appendingPathComponent("Public").path)
                 .filter { $0.hasSuffix(".js") }
-            // Every script is imported by another but the pages' own: page.js on every page, and
-            // the board's three.
-            let entries: Set = ["page.js", "drag.js", "live.js", "filter.js"]
+            // Every script is imported by another but the pages' own: page.js on every page, the
+            // board's three, and the task page's checklist.js.
+            let entries: Set = ["page.js", "drag.js", "live.js", "filter.js", "checklist.js"]
             #expect(Set(preloaded.map { String($0.2) }) == Set(scripts).subtracting(entries))
             #expect(preloaded.count == scripts.count - entries.count, "each once")
             for link in preloaded {

@@ -115,6 +115,22 @@ import Testing
         }
     }
 
+    /// Markdown notes holding a task list: the card's progress (what it changes in the board page) and
+    /// the task page, whose items are buttons posting their own small forms.
+    @Test func checklistCardAndTaskPage() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await Self.seed(client)
+            let board = try await client.get("/").text
+            _ = try await client.post("/tasks/3", [
+                "notes": "Before the call:\n\n- [x] read **the brief**\n- [ ] list questions\n  - [x] budget\n- [ ] book a room", "notes_format": "markdown",
+            ], json: true)
+            let page = try await client.get("/").text
+            assertSnapshot(of: LineDiff(from: board, to: page).text, as: Self.change, named: "card")
+            let task = try await client.get("/tasks/3").text
+            assertSnapshot(of: task, as: Self.html, named: "task")
+        }
+    }
+
     @Test func taskPagePreviewingNotesThatWillBeCleaned() async throws {
         try await TestApp.make().test(.router) { client in
             try await Self.seed(client)

@@ -117,16 +117,16 @@ import Testing
                 <p>&lt;script&gt;alert('x')&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;</p>
                 <h3>Supplies</h3>
                 <ul>
-                <li>☑ Rollers</li>
-                <li>☑ Primer</li>
-                <li>☐ Paint &lt;2 tins&gt;</li>
+                <li><input type="checkbox" checked="" disabled=""> Rollers</li>
+                <li><input type="checkbox" checked="" disabled=""> Primer</li>
+                <li><input type="checkbox" disabled=""> Paint &lt;2 tins&gt;</li>
                 </ul>
                 """)
-            // The description stays Markdown, to be edited as Markdown; the checklist follows it as a Markdown list.
+            // The description stays Markdown, to be edited as Markdown; the checklist follows it as a task list.
             #expect(paint["notesFormat"] as? String == "markdown")
             let source = try #require(paint["notesSource"] as? String)
             #expect(source.hasPrefix("Pick a **warm white**."))
-            #expect(source.hasSuffix("### Supplies\n\n- ☑ Rollers\n- ☑ Primer\n- ☐ Paint \\<2 tins\\>"))
+            #expect(source.hasSuffix("### Supplies\n\n- [x] Rollers\n- [x] Primer\n- [ ] Paint \\<2 tins\\>"))
             #expect(!notes.contains("<script") && !notes.contains("<img"))
             #expect(paint["created"] as? String == "2020-07-24T00:28:44Z", "created from the Trello id's timestamp (0x5f1a2b3c)")
             let plumber = try #require(columns["next"]?[0]["notes"] as? String)
@@ -151,6 +151,21 @@ import Testing
             let board = try await client.get("/", json: true).jsonObject()
             let tasks = (board["columns"] as? [String: [[String: Any]]])?.values.flatMap { $0 } ?? []
             #expect(tasks.count == added.values.reduce(0, +))
+        }
+    }
+
+    /// Trello's checklists come in as task lists, so a card with them shows how far it has come
+    /// (trello2planka's board: one card with two checklists, 1 of 2 + 3 items done; one with 2 of 3;
+    /// one with 4 of 4).
+    @Test func trelloChecklistsShowTheirProgressOnTheCard() async throws {
+        try await TestApp.make().test(.router) { client in
+            let bytes = Array(try Data(contentsOf: Self.shared.appendingPathComponent("trello2planka-simple-project-board.json")))
+            #expect(try await Self.upload(client, bytes).status == .ok)
+            let board = try await client.get("/").text
+            let progress = board.components(separatedBy: #"<span class="task-progress"#).dropFirst().map { $0.prefix(while: { $0 != "<" }) }
+            // (and the finished card from the list "DONE! 🙌🏽", every item ticked.)
+            #expect(progress.sorted() == [#" is-complete" aria-hidden="true">4/4"#, #"" aria-hidden="true">1/5"#, #"" aria-hidden="true">2/3"#])
+            #expect(board.contains(">1 of 5 done</span>") && board.contains(">2 of 3 done</span>"))
         }
     }
 

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import PlanCore
+import PlanMarkdown
 import PlanNotes
 
 /// One task: its page, and the changes made to it.
@@ -14,6 +15,7 @@ struct TaskController {
         router.post(.move, answer: move)
         router.post(.finish, answer: finish)
         router.post(.delete, answer: delete)
+        router.post(.check, answer: check)
     }
 
     @Sendable func show(_ request: Request, context: PlanRequestContext) async throws -> Answer {
@@ -119,15 +121,24 @@ struct TaskController {
         case "repeat": typed.repeatError = strings.dayFieldError(error, typed: typed.repeats)
         default: break
         }
-        let message = if case .editedElsewhere = error {
-            strings("task.changedElsewhere", ["title": latest.title])
-        } else {
-            strings("task.notSaved", ["reason": strings.message(error)])
-        }
         // Saving again after a conflict is a deliberate overwrite: the form now carries the latest version.
+        return try await refused(error, latest, form: typed, stale: "task.changedElsewhere", other: "task.notSaved", request, context)
+    }
+
+    /// The task page as `task` is now (its form as `form` holds it), with why a change was refused
+    /// across the top: the `stale` text when it was changed elsewhere, else the `other` with the reason.
+    private func refused(
+        _ error: PlanError, _ task: PlanTask, form: TaskPage.EditForm? = nil, stale: String, other: String, _ request: Request, _ context: PlanRequestContext
+    ) async throws -> Response {
+        let strings = deps.strings(context)
+        let message = if case .editedElsewhere = error {
+            strings(stale, ["title": task.title])
+        } else {
+            strings(other, ["reason": strings.message(error)])
+        }
         let page = TaskPage(
-            task: latest, strings: strings, timeZone: ReaderTimeZone.of(request), today: try await deps.today(), csrf: context.csrfToken,
-            notesHTML: deps.shown(notes: latest.notes, logger: context.logger), form: typed, version: latest.version, banner: .error(message))
+            task: task, strings: strings, timeZone: ReaderTimeZone.of(request), today: try await deps.today(), csrf: context.csrfToken,
+            notesHTML: deps.shown(notes: task.notes, logger: context.logger), form: form, version: task.version, banner: .error(message))
         return try deps.page(page, request, context, status: error.status)
     }
 
@@ -167,6 +178,50 @@ struct TaskController {
                 },
                 json: { try .json(RevisionJSON(revision: deleted.revision)) })
         }
+    }
+
+    /// Ticks or unticks one item of the task's checklist: exactly that `[ ]` or `[x]` of the notes
+    /// as written changes, and the notes are rendered and saved as an edit saves them — so the
+    /// change is logged, undoable and sent to other tabs like any edit, and refused like one when
+    /// the page's version is not the task's. A person comes back to the task page (or sees it again
+    /// with the reason); a script gets the task, its card and the board's revision.
+    @Sendable func check(_ request: Request, context: PlanRequestContext) async throws -> Answer {
+        let id = try context.taskID()
+        let fields = try context.fields()
+        let tick = { () async throws -> Revised<PlanTask> in
+            let form = try CheckItemForm(fields)
+            let task = try await deps.store.task(id)
+            let source = try Self.notes(of: task, ticking: form.item, checked: form.checked)
+            let notes = try deps.notes.render(source, as: .markdown)
+            return try await deps.store.edit(id, TaskEdit(notes: notes.notes, basedOn: form.version), client: context.clientID)
+        }
+        return Answer(
+            page: {
+                do {
+                    _ = try await tick()
+                    return .seeOther(Route.task(id).path(fragment: "notes-heading"))
+                } catch let error as PlanError {
+                    // The task page as it is now, with why the tick was refused.
+                    let task = try await deps.store.task(id)
+                    return try await refused(error, task, stale: "checklist.changedElsewhere", other: "checklist.notChanged", request, context)
+                }
+            },
+            json: {
+                let saved = try await tick()
+                return try taskJSON(saved, card: try deps.cardHTML(saved.value, context.language, today: try await deps.today()))
+            })
+    }
+
+    /// The notes as written with checklist item `item` ticked or unticked; refused when the notes
+    /// are not Markdown or have no such item.
+    static func notes(of task: PlanTask, ticking item: Int, checked: Bool) throws(PlanError) -> String {
+        guard task.notesFormat == .markdown else { throw .invalidField(name: "item", problem: .notAChecklist) }
+        let configuration = NoteRenderer.markdownNesting
+        guard let source = Markdown.settingTaskListItem(item, checked: checked, in: task.notesSource, configuration: configuration) else {
+            let count = Markdown.taskListItems(in: task.notesSource, configuration: configuration).count
+            throw .invalidField(name: "item", problem: .noSuchChecklistItem(count: count))
+        }
+        return source
     }
 
     /// A changed task for scripts, with the board's revision in `X-Board-Revision`.

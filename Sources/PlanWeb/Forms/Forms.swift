@@ -145,6 +145,24 @@ struct FinishForm: DecodedForm {
     }
 }
 
+/// Ticking or unticking one item of a task's checklist: which (counted from 0, as
+/// `Markdown.taskListItems` counts), to what, and the task version the page was drawn from (needed:
+/// item numbers only mean something in the notes the page showed).
+struct CheckItemForm: DecodedForm {
+    var item: Int
+    var checked: Bool
+    var version: Int64
+
+    init(_ fields: FormFields) throws(PlanError) {
+        guard let item = try fields.optionalNumber("item") else { throw .invalidField(name: "item", problem: .missing) }
+        guard let version = try fields.optionalNumber("version") else { throw .invalidField(name: "version", problem: .missing) }
+        // Past any list's length, and kept from overflowing Int on a 32-bit build.
+        self.item = Int(clamping: item)
+        checked = try fields.optionalBool("checked") ?? true
+        self.version = version
+    }
+}
+
 /// Folding a column's finished tasks away (`show=false`) or showing them again.
 struct ShowFinishedForm: DecodedForm {
     var show: Bool

@@ -65,6 +65,8 @@ extension Strings {
         case .controlCharacters: self("field.controlCharacters")
         case .missing: self("field.missing")
         case .tooManyWords(let limit): self("field.tooManyWords", ["limit": limit])
+        case .noSuchChecklistItem(let count): self("field.checklistItem", ["count": count])
+        case .notAChecklist: self("field.notAChecklist")
         }
     }
 

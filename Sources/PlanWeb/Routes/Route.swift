@@ -19,6 +19,8 @@ enum Route: Hashable, Sendable {
     case move(TaskID)
     case finish(TaskID)
     case delete(TaskID)
+    /// Ticks or unticks one item of a task's checklist (`CheckItemForm`).
+    case check(TaskID)
     /// Sets or clears a task's when-date (`ScheduleForm`).
     case schedule(TaskID)
     /// How the add field reads a typed title (`TypedTitle`), for its chip.
@@ -47,7 +49,7 @@ enum Route: Hashable, Sendable {
 
     /// One row of the table.
     enum Name: String, CaseIterable, Sendable {
-        case board, healthz, addTask, task, taskActions, move, finish, delete, schedule, reading, undo, columnFinished, welcome, language
+        case board, healthz, addTask, task, taskActions, move, finish, delete, check, schedule, reading, undo, columnFinished, welcome, language
         case export, `import`, importReview, importSummary, events, login, logout, search
         case logbook, logbookEntry, putBack, logbookDelete, clearFinished, settings, select
 
@@ -62,6 +64,7 @@ enum Route: Hashable, Sendable {
             case .move: "/tasks/{id}/move"
             case .finish: "/tasks/{id}/finish"
             case .delete: "/tasks/{id}/delete"
+            case .check: "/tasks/{id}/check"
             case .schedule: "/tasks/{id}/schedule"
             case .reading: "/reading"
             case .undo: "/undo"
@@ -90,7 +93,7 @@ enum Route: Hashable, Sendable {
         var methods: [HTTPRequest.Method] {
             switch self {
             case .board, .healthz, .taskActions, .reading, .export, .importSummary, .events, .search, .logbook, .logbookEntry: [.get]
-            case .addTask, .move, .finish, .delete, .schedule, .undo, .columnFinished, .welcome, .language, .logout: [.post]
+            case .addTask, .move, .finish, .delete, .check, .schedule, .undo, .columnFinished, .welcome, .language, .logout: [.post]
             case .putBack, .logbookDelete, .clearFinished: [.post]
             case .task, .import, .importReview, .login, .settings, .select: [.get, .post]
             }
@@ -138,6 +141,7 @@ enum Route: Hashable, Sendable {
         case .move: .move
         case .finish: .finish
         case .delete: .delete
+        case .check: .check
         case .schedule: .schedule
         case .reading: .reading
         case .undo: .undo
@@ -166,7 +170,7 @@ enum Route: Hashable, Sendable {
     /// in a path as it is: numbers, a column's name, an upload's base64url id.
     var path: String {
         switch self {
-        case .task(let id), .taskActions(let id), .move(let id), .finish(let id), .delete(let id), .schedule(let id): name.path(["id": String(id)])
+        case .task(let id), .taskActions(let id), .move(let id), .finish(let id), .delete(let id), .check(let id), .schedule(let id): name.path(["id": String(id)])
         case .logbookEntry(let id), .putBack(let id), .logbookDelete(let id): name.path(["id": String(id)])
         case .columnFinished(let column), .clearFinished(let column): name.path(["column": column.rawValue])
         case .importReview(let upload): name.path(["upload": upload])

@@ -342,13 +342,14 @@ struct BoardImporter {
         plan.report.skippedCardsInArchivedLists = board.cards.filter { closedLists.contains($0.idList) }.count
     }
 
-    /// The description with each checklist after it, as a Markdown heading and list: ticked items
-    /// marked ☑ and the rest ☐, their text escaped so it reads as typed.
+    /// The description with each checklist after it, as a Markdown heading and a task list (`- [x]`
+    /// for a ticked item, `- [ ]` for the rest), so the card shows its progress and its items can be
+    /// ticked here; their text escaped so it reads as typed.
     static func withChecklists(_ description: String, _ checklists: [TrelloBoard.Checklist]) -> String {
         var markdown = description.trimmingCharacters(in: .whitespacesAndNewlines)
         for checklist in checklists.sorted(by: { ($0.pos?.value ?? 0) < ($1.pos?.value ?? 0) }) {
             let items = (checklist.checkItems ?? []).sorted { ($0.pos?.value ?? 0) < ($1.pos?.value ?? 0) }.map { item in
-                "- \(item.state == "complete" ? "☑" : "☐") \(markdownEscaped(item.name))"
+                "- [\(item.state == "complete" ? "x" : " ")] \(markdownEscaped(item.name))"
             }
             if !markdown.isEmpty { markdown += "\n\n" }
             markdown += "### \(markdownEscaped(checklist.name ?? "Checklist"))\n\n" + items.joined(separator: "\n")

@@ -55,6 +55,8 @@ final class CardCache: Sendable {
         let important: Bool
         let finished: Bool
         let excerpt: String?
+        /// Ticking an item changes no text of the excerpt, only this.
+        let progress: ChecklistProgress?
         let when: BoardDay?
         let deadline: BoardDay?
         let repeats: RepeatRule?
@@ -67,6 +69,7 @@ final class CardCache: Sendable {
             important = task.important
             finished = task.finished
             excerpt = task.excerpt
+            progress = ChecklistProgress(task)
             when = task.when
             deadline = task.deadline
             repeats = task.repeats

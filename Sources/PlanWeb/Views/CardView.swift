@@ -11,6 +11,8 @@ struct CardView: Sendable, Equatable {
     let important: Bool
     let finished: Bool
     let excerpt: String?
+    /// Its checklist's progress ("2/5"); nil when its notes hold no task list.
+    let progress: CardProgress?
     /// "important, finished" for screen readers; nil for an ordinary open task.
     let state: String?
     /// What the round check sends: finishing an open task, reopening a finished one.
@@ -45,6 +47,7 @@ struct CardView: Sendable, Equatable {
         finished = task.finished
         let text = task.excerpt ?? Excerpt.of(task)
         excerpt = text.flatMap { $0.isEmpty ? nil : $0 }
+        progress = ChecklistProgress(task).map { CardProgress($0, strings: strings) }
         state = switch (task.important, task.finished) {
         case (true, true): strings("card.state.both")
         case (true, false): strings("card.state.important")

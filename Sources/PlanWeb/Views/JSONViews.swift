@@ -20,6 +20,9 @@ struct TaskJSON: Encodable, Sendable {
     let when: String?
     let deadline: String?
     let repeats: String?
+    /// What an edit or a checklist tick sends back as `version` (`PlanTask.version`): in a string,
+    /// since the fingerprint has more digits than a JavaScript number keeps.
+    let version: String
     /// The card as the board draws it, in answers to a change made from the board (absent elsewhere).
     let html: String?
 
@@ -37,6 +40,7 @@ struct TaskJSON: Encodable, Sendable {
         when = task.when?.iso
         deadline = task.deadline?.iso
         repeats = task.repeats?.code
+        version = String(task.version)
         self.html = html
     }
 }

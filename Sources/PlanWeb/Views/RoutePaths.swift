@@ -23,6 +23,7 @@ struct TaskPaths: MustacheParent, Sendable, Equatable {
         case "move": Route.move(id).path
         case "finish": Route.finish(id).path
         case "delete": Route.delete(id).path
+        case "check": Route.check(id).path
         case "schedule": Route.schedule(id).path
         case "onBoard": Route.cardPath(id)
         default: nil

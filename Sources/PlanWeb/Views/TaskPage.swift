@@ -19,6 +19,12 @@ package struct TaskPage: PageView {
     let updatedISO: String
     /// The notes as they are (or, when previewing, would be) kept: the only HTML printed unescaped.
     let notesHTML: SanitizedHTML?
+    /// The notes cut at their checklist's checkboxes, each drawn as a button that ticks or unticks
+    /// its item in place (`checklistItems` are their forms); nil when the notes are no checklist
+    /// or are a preview.
+    let checklist: [NotesPiece]?
+    let checklistItems: [ChecklistItem]
+    let hasChecklist: Bool
     /// Whether `notesHTML` is a preview of what was typed rather than what is stored.
     let previewing: Bool
     let form: EditForm
@@ -87,6 +93,23 @@ package struct TaskPage: PageView {
         }
     }
 
+    /// A run of the notes' markup, followed by the button in place of a checkbox (none after the last).
+    struct NotesPiece: Sendable {
+        let markup: SanitizedHTML
+        let checkbox: ChecklistItem?
+    }
+
+    /// One item of the checklist: its button's state and name, and what its form sends.
+    struct ChecklistItem: Sendable {
+        /// Its number, counted from 0 as `Markdown.taskListItems` counts.
+        let item: Int
+        let ticked: Bool
+        /// What ticking it sends: the opposite of `ticked`.
+        let sends: Bool
+        /// Its text, as the button's name.
+        let itemLabel: String
+    }
+
     /// One choice of the notes' format, with what it means.
     struct FormatOption: Sendable {
         let value: String
@@ -109,6 +132,21 @@ package struct TaskPage: PageView {
         updated = Self.display(task.updated, strings, timeZone)
         updatedISO = Self.iso(task.updated)
         self.notesHTML = notesHTML.flatMap { $0.isEmpty ? nil : $0 }
+        let split = previewing || task.notesFormat != .markdown ? nil : self.notesHTML?.splitAtCheckboxes()
+        if let split, !split.checked.isEmpty {
+            let items = split.checked.enumerated().map { number, ticked in
+                let text = Self.itemText(after: split.pieces[number + 1])
+                return ChecklistItem(
+                    item: number, ticked: ticked, sends: !ticked,
+                    itemLabel: text.isEmpty ? strings("checklist.item", ["number": number + 1]) : text)
+            }
+            checklistItems = items
+            checklist = split.pieces.enumerated().map { NotesPiece(markup: $1, checkbox: items.indices.contains($0) ? items[$0] : nil) }
+        } else {
+            checklistItems = []
+            checklist = nil
+        }
+        hasChecklist = checklist != nil
         self.previewing = previewing
         self.version = version
         let form = form ?? EditForm.stored(task, strings: strings)
@@ -124,6 +162,16 @@ package struct TaskPage: PageView {
         repeatChoices = rules.map(strings.repeatRule)
         finishValue = !task.finished
         finishText = strings(task.finished ? "task.markOpen" : "task.markFinished")
+    }
+
+    /// An item's own text: what follows its checkbox up to the end of its line of markup (its
+    /// paragraph, its line, its item, or a list nested in it).
+    private static func itemText(after markup: SanitizedHTML) -> String {
+        var end = markup.html.endIndex
+        for boundary in ["</li>", "</p>", "<br>", "<ul", "<ol"] {
+            if let found = markup.html.range(of: boundary), found.lowerBound < end { end = found.lowerBound }
+        }
+        return SanitizedHTML.plainText(ofStoredNotes: String(markup.html[..<end]), limit: 120).trimmingCharacters(in: .whitespaces)
     }
 
     private static func iso(_ date: Date) -> String {

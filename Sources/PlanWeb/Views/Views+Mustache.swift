@@ -75,6 +75,7 @@ extension CardView: MustacheParent {
         case "important": important
         case "finished": finished
         case "excerpt": excerpt
+        case "progress": progress
         case "state": state
         case "finishValue": finishValue
         case "finishLabel": finishLabel
