@@ -325,6 +325,8 @@ import Testing
                 pages.append(("task preview", try await client.post("/tasks/5", ["title": "計畫旅行", "notes": "<p onclick=x>好</p><script>x</script>", "notes_format": "html", "preview": "1"])))
                 pages.append(("move or delete", try await client.get("/tasks/3/actions")))
                 pages.append(("finished task's moves", try await client.get("/tasks/2/actions")))
+                pages.append(("select", try await client.get("/select")))
+                pages.append(("refused selection", try await client.post("/select", ["task-2": "true", "action": "later"])))
                 pages.append(("refused move", try await client.post("/tasks/2/move", ["to": "top", "revision": "0"])))
                 let deleted = try await client.post("/tasks/4/delete", ["delete": "delete"])
                 let notice = try #require(deleted.headers[.setCookie]?.split(separator: ";").first.map(String.init))
@@ -365,7 +367,7 @@ import Testing
                 body: ByteBuffer(string: "csrf=\(TestApp.token)&token=wrong&next=%2F"))
             return [("login", login), ("refused login", wrong)]
         }
-        #expect(pages.count == 21)
+        #expect(pages.count == 23)
         for (name, response) in pages {
             let html = response.text
             #expect(html.contains(#"<html lang="\#(language.tag)">"#), "\(name) (\(response.status.code)) is not marked \(language.tag)")
