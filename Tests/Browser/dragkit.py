@@ -6,6 +6,7 @@ import re
 import time
 import urllib.parse
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.support.ui import WebDriverWait
 
 from harness import ServerTestCase, chromium
@@ -89,7 +90,8 @@ class DragTestCase(ServerTestCase):
         self.fetched()
 
     def wait(self, condition, timeout=8, message=""):
-        return WebDriverWait(self.driver, timeout, poll_frequency=0.03).until(condition, message)
+        # An element read while the page is being replaced (a form's redirect landing) is asked again.
+        return WebDriverWait(self.driver, timeout, poll_frequency=0.03, ignored_exceptions=(StaleElementReferenceException,)).until(condition, message)
 
     def js(self, script, *args):
         return self.driver.execute_script(script, *args)
