@@ -33,7 +33,7 @@ struct SelectController {
                     return response
                 } catch let error as PlanError {
                     // The page again, with what was ticked still ticked and the reason across the top.
-                    let ticked = Set(fields.values.keys.compactMap { $0.hasPrefix("task-") && fields.flag($0) ? TaskID($0.dropFirst("task-".count)) : nil })
+                    let ticked = BatchForm.ticked(fields)
                     let strings = deps.strings(context)
                     let page = SelectPage(
                         board: try await deps.currentBoard(), checked: ticked, refusal: strings("select.notDone", ["reason": strings.message(error)]),

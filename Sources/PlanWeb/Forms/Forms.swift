@@ -250,12 +250,22 @@ struct BatchForm: DecodedForm {
             guard let id = TaskID(part.trimmingCharacters(in: .whitespaces)), id > 0 else { throw .invalidField(name: "ids", problem: .notATaskID) }
             ids.append(id)
         }
-        for (name, value) in fields.values.sorted(by: { $0.key < $1.key }) where name.hasPrefix("task-") && fields.flag(name) && !value.isEmpty {
+        for name in Self.tickedNames(fields) {
             guard let id = TaskID(name.dropFirst("task-".count)), id > 0 else { throw .invalidField(name: name, problem: .notATaskID) }
             ids.append(id)
         }
         if ids.isEmpty || ids.count > BatchAction.maxTasks { throw .invalidField(name: "ids", problem: .selection(limit: BatchAction.maxTasks)) }
         self.ids = ids
         action = try BatchAction(parsing: fields["action"] ?? "")
+    }
+
+    /// The Select page's ticked checkboxes (`task-ID` fields), by name.
+    private static func tickedNames(_ fields: FormFields) -> [String] {
+        fields.values.keys.filter { $0.hasPrefix("task-") && fields.flag($0) }.sorted()
+    }
+
+    /// The tasks ticked on the Select page, as far as they can be read: what a refused page ticks again.
+    static func ticked(_ fields: FormFields) -> Set<TaskID> {
+        Set(tickedNames(fields).compactMap { TaskID($0.dropFirst("task-".count)) })
     }
 }

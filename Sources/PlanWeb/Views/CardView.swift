@@ -48,12 +48,7 @@ struct CardView: Sendable, Equatable {
         let text = task.excerpt ?? Excerpt.of(task)
         excerpt = text.flatMap { $0.isEmpty ? nil : $0 }
         progress = ChecklistProgress(task).map { CardProgress($0, strings: strings) }
-        state = switch (task.important, task.finished) {
-        case (true, true): strings("card.state.both")
-        case (true, false): strings("card.state.important")
-        case (false, true): strings("card.state.finished")
-        case (false, false): nil
-        }
+        state = Self.state(of: task, strings)
         finishValue = !task.finished
         finishLabel = strings(task.finished ? "card.reopen" : "card.finish", ["title": task.title])
         moreLabel = strings("card.more", ["title": task.title])
@@ -69,5 +64,15 @@ struct CardView: Sendable, Equatable {
         hasDeadline = task.deadline != nil
         overdue = task.deadline.map { $0 < today } ?? false
         scheduled = task.when != nil
+    }
+
+    /// "important", "finished" or both, as the card (and the Select page) says it; nil for neither.
+    static func state(of task: PlanTask, _ strings: Strings) -> String? {
+        switch (task.important, task.finished) {
+        case (true, true): strings("card.state.both")
+        case (true, false): strings("card.state.important")
+        case (false, true): strings("card.state.finished")
+        case (false, false): nil
+        }
     }
 }

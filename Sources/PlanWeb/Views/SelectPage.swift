@@ -37,13 +37,7 @@ struct SelectPage: PageView {
         self.csrf = csrf
         columns = BoardColumn.allCases.map { column in
             Column(name: strings.column(column), tasks: board.tasks(in: column).map { task in
-                let state = switch (task.finished, task.important) {
-                case (true, true): strings("card.state.both")
-                case (true, false): strings("card.state.finished")
-                case (false, true): strings("card.state.important")
-                case (false, false): nil as String?
-                }
-                return Choice(id: task.id, title: task.title, checked: checked.contains(task.id), state: state)
+                Choice(id: task.id, title: task.title, checked: checked.contains(task.id), state: CardView.state(of: task, strings))
             })
         }
         actions = Self.actions(strings)
