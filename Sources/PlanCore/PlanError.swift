@@ -30,8 +30,16 @@ public enum PlanError: Error, Equatable, Sendable {
     case notesRejected(NotesLimit)
     /// An import file that cannot be read.
     case importRejected(ImportProblem)
-    /// The latest change was an import, which undo does not take apart.
+    /// The latest change was an import, which undo does not take apart (its summary page can).
     case importNotUndoable
+    /// No import made this revision, or the log no longer keeps it.
+    case importNotFound(revision: Int64)
+    /// The import was taken back already.
+    case importUndoneAlready
+    /// The import was logged before imports logged their tasks, so what it added is not known.
+    case importTasksNotLogged
+    /// A task the import added was changed, moved or deleted after it, so the import is not taken back.
+    case importChangedSince(title: String)
     /// The task is in the logbook, where it can be opened, put back or deleted, but not moved or reopened.
     case taskInLogbook(title: String)
     /// Put back asked of a task that is on the board, not in the logbook.
@@ -62,7 +70,9 @@ public enum PlanError: Error, Equatable, Sendable {
         case .editedElsewhere, .changedSince, .cannotGoBack: "stale"
         case .notesRejected: "invalid_notes"
         case .importRejected: "invalid_import"
-        case .importNotUndoable: "not_undoable"
+        case .importNotUndoable, .importTasksNotLogged: "not_undoable"
+        case .importNotFound: "not_found"
+        case .importUndoneAlready, .importChangedSince: "stale"
         case .taskInLogbook: "in_logbook"
         case .notInLogbook: "not_in_logbook"
         case .uploadsWaiting: "too_many_uploads"

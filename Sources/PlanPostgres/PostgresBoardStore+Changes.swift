@@ -36,10 +36,29 @@ extension PostgresBoardStore {
             """#)
     }
 
+    /// Logs each task an import added as an entry of its own after the summary's (kind `import`,
+    /// the task as added), a thousand to a statement, so that its summary page can take the import
+    /// back; the live stream leaves these entries out (`changes(after:)`).
+    func logImported(_ tx: PostgresTransaction, _ tasks: [PlanTask], revision: Int64, client: String?, at now: Date) async throws {
+        for start in stride(from: 0, to: tasks.count, by: 1_000) {
+            let batch = Array(tasks[start..<min(start + 1_000, tasks.count)])
+            let logged = try batch.map { try LoggedChange(.import, before: nil, after: $0) }
+            try await tx.execute("""
+                INSERT INTO change (revision, entry, kind, task_id, client, after, created, notes_digest)
+                SELECT \(revision), entry, 'import', task_id, \(client), after, \(now), notes_digest
+                FROM unnest(
+                    \((start + 1...start + batch.count).map(Int64.init))::bigint[], \(batch.map(\.id))::bigint[],
+                    \(logged.map { $0.after ?? "" })::text[], \(logged.map { $0.notesDigest ?? 0 })::bigint[]
+                ) AS added(entry, task_id, after, notes_digest)
+                """)
+        }
+    }
+
     public func changes(after revision: Int64, limit: Int) async throws -> [ChangeEvent] {
         try await autocommit { tx in
             try await tx.rows("""
-                SELECT revision, kind, task_id, after, placed, placed_after FROM change WHERE revision > \(revision) ORDER BY revision, entry LIMIT \(limit)
+                SELECT revision, kind, task_id, after, placed, placed_after FROM change
+                WHERE revision > \(revision) AND NOT (kind = 'import' AND entry > 0) ORDER BY revision, entry LIMIT \(limit)
                 """
             ).map { row in
                 let (revision, kindName, taskID, after, placed, placedAfter) = try row.decode((Int64, String, Int64?, String?, Bool, Int64?).self)

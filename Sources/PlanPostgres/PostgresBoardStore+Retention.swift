@@ -29,7 +29,7 @@ extension PostgresBoardStore {
                     created < \(olderThan) OR revision IN (
                         SELECT revision FROM (
                             SELECT revision, ROW_NUMBER() OVER (PARTITION BY client ORDER BY revision DESC) AS depth
-                            FROM change WHERE kind <> 'undo'
+                            FROM (SELECT DISTINCT revision, client FROM change WHERE kind <> 'undo') AS changes
                         ) AS ranked WHERE depth > \(deeperThan)
                     )
                 )

@@ -25,6 +25,7 @@ extension PostgresBoardStore {
             try await recordEntry(
                 tx, revision: revision, index: 0, .import, before: nil, after: nil, client: client, detail: batch.summary(leftOut),
                 closing: ChangeClosing(move: nil), at: now)
+            try await logImported(tx, inserted, revision: revision, client: client, at: now)
             return Revised(revision: revision, value: ImportOutcome(tasks: inserted, leftOut: leftOut))
         }
     }
@@ -44,9 +45,45 @@ extension PostgresBoardStore {
         throw StashedUploadTaken.gone
     }
 
-    public func importSummary(revision: Int64) async throws -> String? {
-        try await autocommit { tx in
-            try await tx.value("SELECT detail FROM change WHERE revision = \(revision) AND kind = 'import'")
+    public func importRecord(revision: Int64) async throws -> ImportRecord? {
+        try await autocommit { tx in try await importRecord(tx, revision: revision) }
+    }
+
+    func importRecord(_ tx: PostgresTransaction, revision: Int64) async throws -> ImportRecord? {
+        guard let row = try await tx.rows("""
+            SELECT detail, undone_by, (SELECT count(*) FROM change AS added WHERE added.revision = summary.revision AND added.entry > 0)
+            FROM change AS summary WHERE revision = \(revision) AND entry = 0 AND kind = 'import'
+            """).first
+        else { return nil }
+        let (detail, undoneBy, tasks) = try row.decode((String?, Int64?, Int64).self)
+        return ImportRecord(summary: detail, undoneBy: undoneBy, loggedTasks: Int(tasks))
+    }
+
+    public func undoImport(revision: Int64, client: String) async throws -> Revised<[PlanTask]> {
+        try await write { tx, now, board in
+            guard let record = try await importRecord(tx, revision: revision) else { throw PlanError.importNotFound(revision: revision) }
+            try ImportUndoPlan.check(record)
+            let added = try await tx.rows("""
+                SELECT revision, kind, before, after, previous_anchor, notes_back, notes_digest FROM change
+                WHERE revision = \(revision) AND entry > 0 ORDER BY entry
+                """
+            ).map { row in
+                let (revision, kind, before, after, anchor, back, digest) = try row.decode((Int64, String, String?, String?, Int64?, String?, Int64?).self)
+                return try LoggedUndo(
+                    revision: revision, kind: kind, before: before, after: after, previousAnchor: anchor, notesBack: back, notesDigest: digest)
+            }.compactMap { $0 }
+            let undo = board.revision + 1
+            var removed: [PlanTask] = []
+            for (index, logged) in added.enumerated() {
+                let entry = try ImportUndoPlan.removing(try await undoFacts(tx, logged))
+                let task = try await write(tx, board, entry)
+                try await recordEntry(
+                    tx, revision: undo, index: index, .undo, before: entry.before, after: entry.after(task), client: client,
+                    closing: index == added.count - 1 ? ChangeClosing(move: nil) : nil, at: now)
+                removed.append(task)
+            }
+            try await tx.execute("UPDATE change SET undone_by = \(undo) WHERE revision = \(revision)")
+            return Revised(revision: undo, value: removed)
         }
     }
 

@@ -17,7 +17,8 @@ extension PostgresBoardStore {
                 """, as: Int64.self)
             else { throw PlanError.nothingToUndo }
             let entries = try await tx.rows("""
-                SELECT revision, kind, before, after, previous_anchor, notes_back, notes_digest FROM change WHERE revision = \(revision) ORDER BY entry
+                SELECT revision, kind, before, after, previous_anchor, notes_back, notes_digest FROM change
+                WHERE revision = \(revision) AND NOT (kind = 'import' AND entry > 0) ORDER BY entry
                 """
             ).map { row in
                 let (revision, kind, before, after, anchor, back, digest) = try row.decode((Int64, String, String?, String?, Int64?, String?, Int64?).self)
@@ -69,6 +70,7 @@ extension PostgresBoardStore {
         var facts = UndoFacts(entry)
         guard let row = try await tx.rows(#"""
             SELECT (SELECT MAX(revision) FROM change WHERE \#(needs.lastPlaced) AND task_id = task.id AND placed) AS last_placed,
+                   (SELECT MAX(revision) FROM change WHERE \#(needs.lastChanged) AND task_id = task.id) AS last_changed,
                    \#(unescaped: PlanTask.postgresColumns(of: "task")), \#(unescaped: PlanTask.postgresColumns(of: "anchor"))
             FROM (SELECT \#(needs.current)::bigint AS id, \#(needs.anchor)::bigint AS anchor) AS wanted
             LEFT JOIN task ON task.id = wanted.id
@@ -76,7 +78,9 @@ extension PostgresBoardStore {
             """#).first
         else { return facts }
         facts.current = try PlanTask(postgresIfAny: row, prefix: "task")
-        facts.lastPlaced = try row.makeRandomAccess()["last_placed"].decode(Int64?.self)
+        let columns = row.makeRandomAccess()
+        facts.lastPlaced = try columns["last_placed"].decode(Int64?.self)
+        facts.lastChanged = try columns["last_changed"].decode(Int64?.self)
         facts.anchor = try PlanTask(postgresIfAny: row, prefix: "anchor")
         return facts
     }

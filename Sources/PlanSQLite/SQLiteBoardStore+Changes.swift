@@ -36,7 +36,11 @@ extension SQLiteBoardStore {
     public func changes(after revision: Int64, limit: Int) async throws -> [ChangeEvent] {
         try await writer.read { db in
             try Row.fetchAll(
-                db, sql: "SELECT revision, kind, taskID, after, placed, placedAfter FROM change WHERE revision > ? ORDER BY revision, entry LIMIT ?",
+                // An import's tasks are logged for taking it back, not for tabs: the import is one event.
+                db, sql: """
+                    SELECT revision, kind, taskID, after, placed, placedAfter FROM change
+                    WHERE revision > ? AND NOT (kind = 'import' AND entry > 0) ORDER BY revision, entry LIMIT ?
+                    """,
                 arguments: [revision, limit]
             ).map { row in
                 let task = try LoggedChange.task(row["after"])

@@ -22,10 +22,47 @@ extension SQLiteBoardStore {
             let revision = try nextRevision(db)
             try recordEntry(db, revision: revision, index: 0, .import, before: nil, after: nil, client: client, at: now)
             try db.execute(sql: "UPDATE change SET detail = ? WHERE revision = ?", arguments: [batch.summary(leftOut), revision])
+            try logImported(db, imported, revision: revision, client: client, at: now)
             if let upload = batch.upload {
                 try db.execute(sql: "UPDATE stashedUpload SET importedAs = ? WHERE id = ?", arguments: [revision, upload])
             }
             return Revised(revision: revision, value: ImportOutcome(tasks: imported, leftOut: leftOut))
+        }
+    }
+
+    /// Logs each task the import added as an entry of its own after the summary's (kind `import`,
+    /// the task as added), so that its summary page can take the import back. One prepared
+    /// statement for them all; the live stream leaves these entries out (`changes(after:)`).
+    private func logImported(_ db: Database, _ tasks: [PlanTask], revision: Int64, client: String?, at now: Date) throws {
+        let log = try db.cachedStatement(sql: """
+            INSERT INTO change (revision, entry, kind, taskID, client, after, created, notesDigest) VALUES (?, ?, 'import', ?, ?, ?, ?, ?)
+            """)
+        for (index, task) in tasks.enumerated() {
+            let logged = try LoggedChange(.import, before: nil, after: task)
+            try log.execute(arguments: [revision, index + 1, task.id, client, logged.after, now, logged.notesDigest])
+        }
+    }
+
+    public func undoImport(revision: Int64, client: String) async throws -> Revised<[PlanTask]> {
+        try await write { db, now in
+            guard let record = try Self.importRecord(db, revision: revision) else { throw PlanError.importNotFound(revision: revision) }
+            try ImportUndoPlan.check(record)
+            let added = try Row.fetchAll(
+                db, sql: "SELECT revision, kind, before, after, previousAnchor, notesBack, notesDigest FROM change WHERE revision = ? AND entry > 0 ORDER BY entry",
+                arguments: [revision]
+            ).compactMap { row in
+                try LoggedUndo(
+                    revision: row["revision"], kind: row["kind"], before: row["before"], after: row["after"],
+                    previousAnchor: row["previousAnchor"], notesBack: row["notesBack"], notesDigest: row["notesDigest"])
+            }
+            let undo = try nextRevision(db)
+            var removed: [PlanTask] = []
+            for (index, logged) in added.enumerated() {
+                let entry = try ImportUndoPlan.removing(try undoFacts(db, logged))
+                removed.append(try carryOut(db, entry, of: .undo, revision: undo, index: index, client: client, at: now))
+            }
+            try db.execute(sql: "UPDATE change SET undoneBy = ? WHERE revision = ?", arguments: [undo, revision])
+            return Revised(revision: undo, value: removed)
         }
     }
 

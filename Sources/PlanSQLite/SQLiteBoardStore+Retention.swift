@@ -41,7 +41,7 @@ extension SQLiteBoardStore {
                         created < ? OR revision IN (
                             SELECT revision FROM (
                                 SELECT revision, ROW_NUMBER() OVER (PARTITION BY client ORDER BY revision DESC) AS depth
-                                FROM change WHERE kind != 'undo'
+                                FROM (SELECT DISTINCT revision, client FROM change WHERE kind != 'undo')
                             ) WHERE depth > ?
                         )
                     )

@@ -52,9 +52,16 @@ extension SQLiteBoardStore {
         }
     }
 
-    public func importSummary(revision: Int64) async throws -> String? {
-        try await writer.read { db in
-            try String.fetchOne(db, sql: "SELECT detail FROM change WHERE revision = ? AND kind = 'import'", arguments: [revision])
-        }
+    public func importRecord(revision: Int64) async throws -> ImportRecord? {
+        try await writer.read { db in try Self.importRecord(db, revision: revision) }
+    }
+
+    static func importRecord(_ db: Database, revision: Int64) throws -> ImportRecord? {
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT detail, undoneBy, (SELECT count(*) FROM change AS added WHERE added.revision = summary.revision AND added.entry > 0) AS tasks
+            FROM change AS summary WHERE revision = ? AND entry = 0 AND kind = 'import'
+            """, arguments: [revision])
+        else { return nil }
+        return ImportRecord(summary: row["detail"], undoneBy: row["undoneBy"], loggedTasks: row["tasks"])
     }
 }

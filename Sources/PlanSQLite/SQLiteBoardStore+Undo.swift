@@ -22,7 +22,11 @@ extension SQLiteBoardStore {
                 arguments: [client, policy.undoDepth, now.addingTimeInterval(-policy.undoWindow)])
             else { throw PlanError.nothingToUndo }
             let entries = try Row.fetchAll(
-                db, sql: "SELECT revision, kind, before, after, previousAnchor, notesBack, notesDigest FROM change WHERE revision = ? ORDER BY entry",
+                // An import's own tasks are left to its summary page (`undoImport`): its summary entry refuses.
+                db, sql: """
+                    SELECT revision, kind, before, after, previousAnchor, notesBack, notesDigest FROM change
+                    WHERE revision = ? AND NOT (kind = 'import' AND entry > 0) ORDER BY entry
+                    """,
                 arguments: [revision]
             ).map { row in
                 try LoggedUndo(
@@ -66,6 +70,9 @@ extension SQLiteBoardStore {
         facts.current = try needs.current.flatMap { try Self.findTask(db, $0) }
         if needs.lastPlaced, let current = facts.current { facts.lastPlaced = try lastPlaced(db, current.id) }
         facts.anchor = try needs.anchor.flatMap { try Self.findTask(db, $0) }
+        if needs.lastChanged, let current = facts.current {
+            facts.lastChanged = try Int64.fetchOne(db, sql: "SELECT MAX(revision) FROM change WHERE taskID = ?", arguments: [current.id])
+        }
         return facts
     }
 }

@@ -32,8 +32,13 @@ public protocol BoardStore: Sendable {
     /// `StashedUploadTaken` when another import claimed it or it is gone), then leaves out the tasks
     /// the board already has when the batch skips them, and keeps the batch's summary with the change.
     func importTasks(_ batch: ImportBatch, client: String?) async throws -> Revised<ImportOutcome>
-    /// The summary kept with the import that made `revision`, if it was one.
-    func importSummary(revision: Int64) async throws -> String?
+    /// The import that made `revision` as the log keeps it (its summary, whether it was taken back),
+    /// if that change was an import still in the log.
+    func importRecord(revision: Int64) async throws -> ImportRecord?
+    /// Takes back the import that made `revision` as one change of `client`'s: every task it added
+    /// is removed, all or nothing, and refused (`ImportUndoPlan`) when any of them changed since.
+    /// Answers the tasks removed.
+    func undoImport(revision: Int64, client: String) async throws -> Revised<[PlanTask]>
     /// This board's own identity, carried in its exports (a task made here has the origin `planboard:BOARD:ID`).
     func boardID() async throws -> String
     /// Which of `origins` tasks on the board already have (see `PlanTask.origin`).
@@ -94,6 +99,11 @@ extension BoardStore {
     public func importTasks(_ tasks: [ImportedTask], summary: String?, client: String?) async throws -> Revised<[PlanTask]> {
         let stored = try await importTasks(ImportBatch(tasks: tasks, summary: { _ in summary }), client: client)
         return Revised(revision: stored.revision, value: stored.value.tasks)
+    }
+
+    /// The summary kept with the import that made `revision`, if it was one.
+    public func importSummary(revision: Int64) async throws -> String? {
+        try await importRecord(revision: revision)?.summary
     }
 
     /// The board's calendar as its settings say now (its zone, or the server's).

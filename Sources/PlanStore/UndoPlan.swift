@@ -45,6 +45,8 @@ package struct UndoFacts: Sendable, Equatable {
     package var lastPlaced: Int64?
     /// The task the changed task followed before the change, as it is now.
     package var anchor: PlanTask?
+    /// The revision of the latest change that named `current` (asked only for an import's tasks).
+    package var lastChanged: Int64?
 
     package init(_ entry: LoggedUndo) {
         self.entry = entry
@@ -63,10 +65,14 @@ package enum UndoPlan {
         package let lastPlaced: Bool
         /// The task it followed before the change (where it goes back to).
         package let anchor: TaskID?
+        /// Whether it matters when any change last named the task (an import is taken back only
+        /// while no change named any of its tasks after it).
+        package let lastChanged: Bool
 
         package init(_ entry: LoggedUndo) {
             current = entry.after?.id
             lastPlaced = entry.placedTask && entry.before != nil
+            lastChanged = entry.kind == .import
             anchor = entry.before.map { $0.inLogbook ? nil : entry.previousAnchor } ?? nil
         }
     }
@@ -135,5 +141,53 @@ package enum UndoPlan {
         guard anchorID != nil else { return .first }
         guard let anchor, !anchor.inLogbook, anchor.column == task.column else { return .last }
         return .after(anchor.id)
+    }
+}
+
+/// An import as the change log keeps it, read for its summary page and for taking it back.
+public struct ImportRecord: Sendable, Equatable {
+    /// The summary kept with it.
+    public let summary: String?
+    /// Whether an undo took it back (an import only set aside by the session's undo still can be).
+    public let undone: Bool
+    /// How many tasks the log names as its own: none for an import logged before imports kept them.
+    public let loggedTasks: Int
+
+    package init(summary: String?, undoneBy: Int64?, loggedTasks: Int) {
+        self.summary = summary
+        // Revision 0 marks a change set aside, not undone.
+        undone = (undoneBy ?? 0) > 0
+        self.loggedTasks = loggedTasks
+    }
+
+    /// Whether its summary page offers to take it back.
+    public var canBeTakenBack: Bool { !undone && loggedTasks > 0 }
+}
+
+/// The decisions of taking back an import from its summary page: every task it added is removed,
+/// as one change and all or nothing, while none of them has changed since. The import logs each
+/// task it added (kind `import`, entries after the summary's entry 0) for this; the session's
+/// undo still passes over an import (`UndoPlan.decide`), so one keystroke never removes a whole
+/// file's tasks.
+package enum ImportUndoPlan {
+    /// Refuses an import that was taken back already or whose tasks the log does not name.
+    package static func check(_ record: ImportRecord) throws(PlanError) {
+        if record.undone { throw .importUndoneAlready }
+        if record.loggedTasks == 0 { throw .importTasksNotLogged }
+    }
+
+    /// The entry that removes one task the import added: refused when the task is gone, or any
+    /// change named it after the import (an edit, a move, a finish, the day's turn).
+    package static func removing(_ facts: UndoFacts) throws(PlanError) -> PlannedChange.Entry {
+        let entry = facts.entry
+        guard entry.kind == .import, entry.before == nil, let added = entry.after else { throw .nothingToUndo }
+        guard let current = facts.current else { throw .importChangedSince(title: added.title) }
+        if let lastChanged = facts.lastChanged, lastChanged > entry.revision { throw .importChangedSince(title: current.title) }
+        do {
+            try UndoRules.checkUnchanged(current, since: added, notesDigest: entry.notesDigest)
+        } catch {
+            throw .importChangedSince(title: current.title)
+        }
+        return .init(.remove(current), before: current)
     }
 }

@@ -19,6 +19,7 @@ enum FlashNotice {
     static func message(in request: Request, strings: Strings) -> String? {
         guard let raw = request.cookies[cookieName]?.value, !raw.isEmpty, raw.utf8.count <= 2048 else { return nil }
         if raw.hasPrefix("~b.") { return batchMessage(raw, strings: strings) }
+        if raw.hasPrefix("~i."), let count = Int(raw.dropFirst(3)) { return strings.count("imported.undo.done", count) }
         // The logbook's own notices (FlashNotice+Logbook.swift) are marked.
         if raw.hasPrefix("~") { return logbookMessage(raw, strings: strings) }
         guard let title = raw.removingPercentEncoding, !title.isEmpty
@@ -29,6 +30,11 @@ enum FlashNotice {
     /// The cookie that tells the next page that `count` tasks had `action` done to them at once.
     static func batch(_ action: BatchAction, count: Int) -> Cookie {
         Cookie(name: cookieName, value: "~b.\(action.name).\(count)", maxAge: 60, path: "/", httpOnly: true, sameSite: .lax)
+    }
+
+    /// The cookie that tells the next page that an import was taken back, removing `count` tasks.
+    static func importUndone(count: Int) -> Cookie {
+        Cookie(name: cookieName, value: "~i.\(count)", maxAge: 60, path: "/", httpOnly: true, sameSite: .lax)
     }
 
     /// The sentence for a change of several tasks (`~b.ACTION.COUNT`).

@@ -8,12 +8,13 @@ import PlanStore
 extension PlanError {
     var status: HTTPResponse.Status {
         switch self {
-        case .taskNotFound, .taskDeleted: .notFound
+        case .taskNotFound, .taskDeleted, .importNotFound: .notFound
         case .staleAnchor, .movedSince, .editedElsewhere, .changedSince, .cannotGoBack: .conflict
         case .titleEmpty, .titleTooLong, .titleControlCharacters, .unknownColumn, .taskFinished, .anchorIsTask,
-            .moveIDReused, .invalidField, .nothingToUndo, .notesRejected, .importRejected, .importNotUndoable, .taskInLogbook:
+            .moveIDReused, .invalidField, .nothingToUndo, .notesRejected, .importRejected, .importNotUndoable, .taskInLogbook,
+            .importTasksNotLogged:
             .unprocessableContent
-        case .notInLogbook, .importRepeats: .conflict
+        case .notInLogbook, .importRepeats, .importUndoneAlready, .importChangedSince: .conflict
         case .uploadsWaiting: .tooManyRequests
         case .uploadRoomFull: .serviceUnavailable
         }

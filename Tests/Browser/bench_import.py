@@ -2,7 +2,8 @@
 9,000 realistic tasks posted to /import, on SQLite (one server) and on PostgreSQL (two servers on
 one database), while another browser adds a task every 100 ms — through the other server on
 PostgreSQL. Prints how long the import took and the longest the other browser's add waited (an
-import holds the board while it writes). Not part of the test run; scripts/bench-import runs it
+import holds the board while it writes), then how long taking the import back from its summary
+page took (every task it added removed, as one change). Not part of the test run; scripts/bench-import runs it
 against the release build beside a throwaway cluster."""
 import argparse
 import os
@@ -36,14 +37,19 @@ def measure(kind, count):
         adding = threading.Thread(target=meanwhile)
         started = time.monotonic()
         adding.start()
-        status, _ = importer.post_json("/import", document)
+        status, summary = importer.post_json("/import", document)
         took = time.monotonic() - started
         done.set()
         adding.join()
         assert status == 200, status
+        started = time.monotonic()
+        status, undone = importer.post(f"/imports/{summary['revision']}/undo")
+        took_back = time.monotonic() - started
+        assert status == 200 and undone["removed"] == count, (status, undone)
         refused = sorted({status for _, status in waits if status != 201})
         print(f"{kind:8} {count:6,} tasks: import {took * 1000:6.0f} ms; another browser's add waited at most "
-              f"{max(wait for wait, _ in waits) * 1000:5.0f} ms ({len(waits)} adds{', refused: ' + str(refused) if refused else ''})",
+              f"{max(wait for wait, _ in waits) * 1000:5.0f} ms ({len(waits)} adds{', refused: ' + str(refused) if refused else ''}); "
+              f"undoing it {took_back * 1000:6.0f} ms",
               flush=True)
     finally:
         for server in servers:

@@ -96,10 +96,10 @@ import Testing
         #expect(!down.lastPlaced && !down.twoAbove && down.below && down.anchor == nil)
     }
 
-    func logged(_ kind: ChangeKind, before: PlanTask?, after: PlanTask?, previousAnchor: TaskID? = nil) throws -> LoggedUndo {
+    func logged(_ kind: ChangeKind, before: PlanTask?, after: PlanTask?, previousAnchor: TaskID? = nil, revision: Int64 = 3) throws -> LoggedUndo {
         func json(_ task: PlanTask?) throws -> String? { try task.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) } }
         return try #require(try LoggedUndo(
-            revision: 3, kind: kind.rawValue, before: json(before), after: json(after), previousAnchor: previousAnchor,
+            revision: revision, kind: kind.rawValue, before: json(before), after: json(after), previousAnchor: previousAnchor,
             notesBack: nil, notesDigest: nil))
     }
 
@@ -153,6 +153,29 @@ import Testing
         #expect(throws: PlanError.changedSince(title: "renamed")) { try UndoPlan.decide(facts, at: now) }
         facts.current = nil
         #expect(throws: PlanError.changedSince(title: "t5")) { try UndoPlan.decide(facts, at: now) }
+    }
+
+    @Test func anImportIsTakenBackTaskByTaskOnlyWhileNoneChangedSince() throws {
+        #expect(throws: PlanError.importUndoneAlready) { try ImportUndoPlan.check(ImportRecord(summary: nil, undoneBy: 12, loggedTasks: 3)) }
+        #expect(throws: PlanError.importTasksNotLogged) { try ImportUndoPlan.check(ImportRecord(summary: nil, undoneBy: nil, loggedTasks: 0)) }
+        // Set aside by the session's undo (revision 0) is not taken back.
+        try ImportUndoPlan.check(ImportRecord(summary: nil, undoneBy: 0, loggedTasks: 3))
+
+        var facts = UndoFacts(try logged(.import, before: nil, after: task(5), revision: 10))
+        #expect(UndoPlan.Needs(facts.entry).lastChanged)
+        facts.current = task(5)
+        facts.lastChanged = 10
+        #expect(try ImportUndoPlan.removing(facts).write == .remove(task(5)))
+        // Moved within its column since: the task looks the same, but a later change named it.
+        facts.lastChanged = 11
+        #expect(throws: PlanError.importChangedSince(title: "t5")) { try ImportUndoPlan.removing(facts) }
+        facts.lastChanged = 10
+        facts.current = task(5, title: "renamed")
+        #expect(throws: PlanError.importChangedSince(title: "renamed")) { try ImportUndoPlan.removing(facts) }
+        facts.current = nil
+        #expect(throws: PlanError.importChangedSince(title: "t5")) { try ImportUndoPlan.removing(facts) }
+        // The summary's own entry names no task.
+        #expect(throws: PlanError.nothingToUndo) { try ImportUndoPlan.removing(UndoFacts(try logged(.import, before: nil, after: nil))) }
     }
 
     @Test func pruningRunsItsStepsInOrderWithBoundsFromThePolicy() {

@@ -11,7 +11,7 @@ import Testing
     /// One address of every row of the table, with values in it.
     static let examples: [Route] = [
         .board, .healthz, .addTask, .task(7), .taskActions(7), .move(7), .finish(7), .delete(7), .check(7), .undo, .columnFinished(.next),
-        .welcome, .language, .export, .import, .importReview(upload: "cmV2aWV3LXRoaXMtb25l"), .importSummary(revision: 12), .events,
+        .welcome, .language, .export, .import, .importReview(upload: "cmV2aWV3LXRoaXMtb25l"), .importSummary(revision: 12), .importUndo(revision: 12), .events,
         .login, .logout, .search, .schedule(7), .reading,
         .logbook, .logbookEntry(7), .putBack(7), .logbookDelete(7), .clearFinished(.today), .settings, .select,
     ]

@@ -81,7 +81,10 @@ final class AwayStore: BoardStore {
     func importTasks(_ batch: ImportBatch, client: String?) async throws -> Revised<ImportOutcome> {
         try await reach { try await base.importTasks(batch, client: client) }
     }
-    func importSummary(revision: Int64) async throws -> String? { try await reach { try await base.importSummary(revision: revision) } }
+    func importRecord(revision: Int64) async throws -> ImportRecord? { try await reach { try await base.importRecord(revision: revision) } }
+    func undoImport(revision: Int64, client: String) async throws -> Revised<[PlanTask]> {
+        try await reach { try await base.undoImport(revision: revision, client: client) }
+    }
     func boardID() async throws -> String { try await reach { try await base.boardID() } }
     func existingOrigins(_ origins: [String]) async throws -> Set<String> { try await reach { try await base.existingOrigins(origins) } }
     func stash(upload: [UInt8], id: String, client: String?, limits: StashLimits) async throws {

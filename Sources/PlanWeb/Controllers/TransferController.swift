@@ -26,6 +26,7 @@ struct TransferController {
         router.get(.importReview, answer: review)
         router.post(.importReview, answer: confirm)
         router.get(.importSummary, answer: summary)
+        router.post(.importUndo, answer: undoImport)
     }
 
     /// The file streams out as the client reads it (`BoardExport.streamed`); `HeavyRequestGate`
@@ -94,7 +95,10 @@ struct TransferController {
                     if form.skipsDuplicates == nil, repeats > 0 {
                         return try Refusal(PlanError.importRepeats(count: repeats), deps.strings(context)).json(revision: try await deps.store.revision())
                     }
-                    return try .json(ImportJSON(try await store(source, choices: choices, existing: existing, context), strings: deps.strings(context)))
+                    let summary = try await store(source, choices: choices, existing: existing, context)
+                    // Just made: every task it added is logged and none has changed yet.
+                    let record = ImportRecord(summary: nil, undoneBy: nil, loggedTasks: summary.total)
+                    return try .json(ImportJSON(summary, record: record, strings: deps.strings(context)))
                 } catch let error as PlanError {
                     return try await deps.refusalJSON(error, context)
                 }
@@ -141,15 +145,60 @@ struct TransferController {
         }
     }
 
-    /// The summary of the import that made `revision`.
+    /// The summary of the import that made `revision`, with the offer to take it back while it can be.
     @Sendable func summary(_ request: Request, context: PlanRequestContext) async throws -> Answer {
-        guard let revision = context.parameters.get("revision").flatMap(Int64.init),
-              let json = try await deps.store.importSummary(revision: revision),
+        let (summary, record) = try await storedImport(context)
+        return Answer(
+            page: { try deps.page(importPage(summary, record, context), request, context) },
+            json: { try .json(ImportJSON(summary, record: record, strings: deps.strings(context))) })
+    }
+
+    /// Takes back the import that made `revision`: every task it added removed, as one change, or
+    /// nothing when any of them changed since (its summary page again, saying which).
+    @Sendable func undoImport(_ request: Request, context: PlanRequestContext) async throws -> Answer {
+        let revision = try revision(context)
+        let strings = deps.strings(context)
+        return Answer(
+            page: {
+                do {
+                    let removed = try await deps.store.undoImport(revision: revision, client: context.clientID)
+                    var response = Response.seeOther(Route.board.path)
+                    response.setCookie(FlashNotice.importUndone(count: removed.value.count))
+                    return response
+                } catch let error as PlanError where error != .importNotFound(revision: revision) {
+                    let (summary, record) = try await storedImport(context)
+                    let page = importPage(summary, record, context, refusal: strings("imported.undo.notDone", ["reason": strings.message(error)]))
+                    return try deps.page(page, request, context, status: error.status)
+                }
+            },
+            json: {
+                let removed = try await deps.store.undoImport(revision: revision, client: context.clientID)
+                return try .json(
+                    ImportUndoJSON(
+                        revision: removed.revision, removed: removed.value.count,
+                        message: strings.count("imported.undo.done", removed.value.count)),
+                    headers: [.boardRevision: String(removed.revision)])
+            })
+    }
+
+    /// The revision in the path (the import's own).
+    private func revision(_ context: PlanRequestContext) throws -> Int64 {
+        guard let revision = context.parameters.get("revision").flatMap(Int64.init) else { throw WebError.notFound }
+        return revision
+    }
+
+    /// The import that made the path's revision: its summary and what the log keeps of it.
+    private func storedImport(_ context: PlanRequestContext) async throws -> (ImportSummary, ImportRecord) {
+        let revision = try revision(context)
+        guard let record = try await deps.store.importRecord(revision: revision),
+              let json = record.summary,
               let summary = try? JSONDecoder().decode(ImportSummary.self, from: Data(json.utf8))
         else { throw WebError.notFound }
-        return Answer(
-            page: { try deps.page(ImportPage(summary: summary.at(revision: revision), strings: deps.strings(context)), request, context) },
-            json: { try .json(ImportJSON(summary.at(revision: revision), strings: deps.strings(context))) })
+        return (summary.at(revision: revision), record)
+    }
+
+    private func importPage(_ summary: ImportSummary, _ record: ImportRecord, _ context: PlanRequestContext, refusal: String? = nil) -> ImportPage {
+        ImportPage(summary: summary, record: record, refusal: refusal, csrf: context.csrfToken, strings: deps.strings(context))
     }
 
     /// Plans the import and stores it in one transaction, with its summary kept alongside. `existing`

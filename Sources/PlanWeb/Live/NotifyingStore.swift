@@ -47,7 +47,12 @@ struct NotifyingStore: BoardStore {
         try await notifying { try await base.importTasks(batch, client: client) }
     }
 
-    func importSummary(revision: Int64) async throws -> String? { try await base.importSummary(revision: revision) }
+    func importRecord(revision: Int64) async throws -> ImportRecord? { try await base.importRecord(revision: revision) }
+
+    func undoImport(revision: Int64, client: String) async throws -> Revised<[PlanTask]> {
+        try await notifying { try await base.undoImport(revision: revision, client: client) }
+    }
+
     func boardID() async throws -> String { try await base.boardID() }
     func existingOrigins(_ origins: [String]) async throws -> Set<String> { try await base.existingOrigins(origins) }
     func stash(upload: [UInt8], id: String, client: String?, limits: StashLimits) async throws {

@@ -29,12 +29,12 @@ struct HeavyRequestGate: RouterMiddleware {
         return response
     }
 
-    /// `GET /export` and every import (the upload, and a review's confirmation).
+    /// `GET /export` and every import (the upload, a review's confirmation, and taking one back).
     static func isHeavy(_ request: Request) -> Bool {
         let path = request.uri.path
         switch request.method {
         case .get, .head: return path == Route.export.path
-        case .post: return path == Route.import.path || Route.Name.importReview.matches(path)
+        case .post: return path == Route.import.path || Route.Name.importReview.matches(path) || Route.Name.importUndo.matches(path)
         default: return false
         }
     }

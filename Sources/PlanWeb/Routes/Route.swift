@@ -33,6 +33,8 @@ enum Route: Hashable, Sendable {
     case `import`
     case importReview(upload: String)
     case importSummary(revision: Int64)
+    /// Takes back the import that made the revision, from its summary page.
+    case importUndo(revision: Int64)
     case events
     case login
     case logout
@@ -50,7 +52,7 @@ enum Route: Hashable, Sendable {
     /// One row of the table.
     enum Name: String, CaseIterable, Sendable {
         case board, healthz, addTask, task, taskActions, move, finish, delete, check, schedule, reading, undo, columnFinished, welcome, language
-        case export, `import`, importReview, importSummary, events, login, logout, search
+        case export, `import`, importReview, importSummary, importUndo, events, login, logout, search
         case logbook, logbookEntry, putBack, logbookDelete, clearFinished, settings, select
 
         /// The path, with `{name}` where a value goes: how scripts fill it in, and the router's pattern.
@@ -75,6 +77,7 @@ enum Route: Hashable, Sendable {
             case .import: "/import"
             case .importReview: "/import/review/{upload}"
             case .importSummary: "/imports/{revision}"
+            case .importUndo: "/imports/{revision}/undo"
             case .events: "/events"
             case .login: "/login"
             case .logout: "/logout"
@@ -94,7 +97,7 @@ enum Route: Hashable, Sendable {
             switch self {
             case .board, .healthz, .taskActions, .reading, .export, .importSummary, .events, .search, .logbook, .logbookEntry: [.get]
             case .addTask, .move, .finish, .delete, .check, .schedule, .undo, .columnFinished, .welcome, .language, .logout: [.post]
-            case .putBack, .logbookDelete, .clearFinished: [.post]
+            case .putBack, .logbookDelete, .clearFinished, .importUndo: [.post]
             case .task, .import, .importReview, .login, .settings, .select: [.get, .post]
             }
         }
@@ -152,6 +155,7 @@ enum Route: Hashable, Sendable {
         case .import: .import
         case .importReview: .importReview
         case .importSummary: .importSummary
+        case .importUndo: .importUndo
         case .events: .events
         case .login: .login
         case .logout: .logout
@@ -174,7 +178,7 @@ enum Route: Hashable, Sendable {
         case .logbookEntry(let id), .putBack(let id), .logbookDelete(let id): name.path(["id": String(id)])
         case .columnFinished(let column), .clearFinished(let column): name.path(["column": column.rawValue])
         case .importReview(let upload): name.path(["upload": upload])
-        case .importSummary(let revision): name.path(["revision": String(revision)])
+        case .importSummary(let revision), .importUndo(let revision): name.path(["revision": String(revision)])
         default: name.template
         }
     }

@@ -1,5 +1,6 @@
 import PlanCore
 import PlanNotes
+import PlanStore
 
 /// The outcome of an import, kept with it (JSON) and worded for people by `ImportPage`.
 struct ImportSummary: Codable, Sendable {
@@ -68,8 +69,14 @@ struct ImportJSON: Encodable, Sendable {
     let removed: String
     let titlesChanged: Int
 
-    init(_ summary: ImportSummary, strings: Strings) {
+    /// Whether the summary page can take it back now, and whether it was.
+    let canBeUndone: Bool
+    let undone: Bool
+
+    init(_ summary: ImportSummary, record: ImportRecord? = nil, strings: Strings) {
         revision = summary.revision
+        canBeUndone = record?.canBeTakenBack ?? false
+        undone = record?.undone ?? false
         added = Dictionary(uniqueKeysWithValues: summary.perColumn.map { ($0.column.rawValue, $0.count) })
         toLogbook = summary.toLogbook ?? 0
         total = summary.total
@@ -90,4 +97,12 @@ extension RemovalReport {
         for category in Category.allCases { counts[category] = keys[category.key] }
         self.init(counts: counts.compactMapValues { $0 })
     }
+}
+
+/// What taking an import back did, as JSON: the undo's revision, how many tasks it removed, and
+/// the sentence to say in the reader's language.
+struct ImportUndoJSON: Encodable, Sendable {
+    let revision: Int64
+    let removed: Int
+    let message: String
 }

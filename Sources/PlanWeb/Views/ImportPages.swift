@@ -1,5 +1,6 @@
 import PlanCore
 import PlanNotes
+import PlanStore
 
 /// The import and export page.
 package struct TransferPage: PageView {
@@ -101,9 +102,31 @@ package struct ImportPage: PageView {
     let notices: [String]
     let lists: [ListMapping]
     let hasLists: Bool
+    /// Taking the import back: offered while it can be (`ImportRecord.canBeTakenBack`).
+    let undo: UndoOffer?
+    /// Said when it was taken back already.
+    let undone: String?
+    /// Why taking it back was just refused.
+    let refusal: String?
+    let csrf: String
     static let listsShown = 50
 
-    init(summary: ImportSummary, strings: Strings) {
+    struct UndoOffer: Sendable {
+        let action: String
+        let explanation: String
+    }
+
+    init(summary: ImportSummary, record: ImportRecord? = nil, refusal: String? = nil, csrf: String = "", strings: Strings) {
+        undo = record.flatMap { record in
+            record.canBeTakenBack
+                ? UndoOffer(
+                    action: Route.importUndo(revision: summary.revision).path,
+                    explanation: strings.count("imported.undo.explain", record.loggedTasks))
+                : nil
+        }
+        undone = record?.undone == true ? strings("imported.undone") : nil
+        self.refusal = refusal
+        self.csrf = csrf
         heading = strings.count("imported.heading", summary.total)
         intro = strings("imported.from", ["source": Self.describe(source: summary.source, strings)])
         columns = summary.perColumn.map { strings("imported.toColumn", ["count": $0.count, "column": strings.column($0.column)]) }
