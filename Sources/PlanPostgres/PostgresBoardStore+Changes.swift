@@ -37,19 +37,34 @@ extension PostgresBoardStore {
     }
 
     /// Logs each task an import added as an entry of its own after the summary's (kind `import`,
-    /// the task as added), a thousand to a statement, so that its summary page can take the import
-    /// back; the live stream leaves these entries out (`changes(after:)`).
+    /// the task as added), so that its summary page can take the import back; the live stream
+    /// leaves these entries out (`changes(after:)`).
     func logImported(_ tx: PostgresTransaction, _ tasks: [PlanTask], revision: Int64, client: String?, at now: Date) async throws {
-        for start in stride(from: 0, to: tasks.count, by: 1_000) {
-            let batch = Array(tasks[start..<min(start + 1_000, tasks.count)])
-            let logged = try batch.map { try LoggedChange(.import, before: nil, after: $0) }
+        let logged = try tasks.map { try LoggedChange(.import, before: nil, after: $0) }
+        try await logEntries(tx, logged, previousAnchors: tasks.map { _ in nil }, revision: revision, from: 1, client: client, at: now)
+    }
+
+    /// Logs many entries of the change `revision` (numbered from `first`), a thousand to a
+    /// statement: what `recordEntry` writes for each, but nothing placed (other tabs replay these
+    /// entries without a neighbour to place them after) and without closing the change.
+    func logEntries(
+        _ tx: PostgresTransaction, _ logged: [LoggedChange], previousAnchors: [TaskID?], revision: Int64, from first: Int,
+        client: String?, at now: Date
+    ) async throws {
+        for start in stride(from: 0, to: logged.count, by: 1_000) {
+            let range = start..<min(start + 1_000, logged.count)
+            let batch = logged[range]
+            // Arrays cannot carry NULL here: '' and 0 stand for none (task ids start at 1), a flag for a digest.
             try await tx.execute("""
-                INSERT INTO change (revision, entry, kind, task_id, client, after, created, notes_digest)
-                SELECT \(revision), entry, 'import', task_id, \(client), after, \(now), notes_digest
+                INSERT INTO change (revision, entry, kind, task_id, client, before, after, previous_anchor, created, notes_back, notes_digest)
+                SELECT \(revision), entry, kind, task_id, \(client), NULLIF(before, ''), NULLIF(after, ''), NULLIF(previous_anchor, 0), \(now),
+                       NULLIF(notes_back, ''), CASE WHEN has_digest THEN notes_digest END
                 FROM unnest(
-                    \((start + 1...start + batch.count).map(Int64.init))::bigint[], \(batch.map(\.id))::bigint[],
-                    \(logged.map { $0.after ?? "" })::text[], \(logged.map { $0.notesDigest ?? 0 })::bigint[]
-                ) AS added(entry, task_id, after, notes_digest)
+                    \(range.map { Int64(first + $0) })::bigint[], \(batch.map(\.kind.rawValue))::text[], \(batch.map { $0.taskID ?? 0 })::bigint[],
+                    \(batch.map { $0.before ?? "" })::text[], \(batch.map { $0.after ?? "" })::text[],
+                    \(range.map { previousAnchors[$0] ?? 0 })::bigint[], \(batch.map { $0.notesBack ?? "" })::text[],
+                    \(batch.map { $0.notesDigest ?? 0 })::bigint[], \(batch.map { $0.notesDigest != nil })::boolean[]
+                ) AS logged(entry, kind, task_id, before, after, previous_anchor, notes_back, notes_digest, has_digest)
                 """)
         }
     }

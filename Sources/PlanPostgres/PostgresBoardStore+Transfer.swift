@@ -63,6 +63,7 @@ extension PostgresBoardStore {
         try await write { tx, now, board in
             guard let record = try await importRecord(tx, revision: revision) else { throw PlanError.importNotFound(revision: revision) }
             try ImportUndoPlan.check(record)
+            // What the rules need for every task the import added, in three statements however many.
             let added = try await tx.rows("""
                 SELECT revision, kind, before, after, previous_anchor, notes_back, notes_digest FROM change
                 WHERE revision = \(revision) AND entry > 0 ORDER BY entry
@@ -72,18 +73,20 @@ extension PostgresBoardStore {
                 return try LoggedUndo(
                     revision: revision, kind: kind, before: before, after: after, previousAnchor: anchor, notesBack: back, notesDigest: digest)
             }.compactMap { $0 }
-            let undo = board.revision + 1
-            var removed: [PlanTask] = []
-            for (index, logged) in added.enumerated() {
-                let entry = try ImportUndoPlan.removing(try await undoFacts(tx, logged))
-                let task = try await write(tx, board, entry)
-                try await recordEntry(
-                    tx, revision: undo, index: index, .undo, before: entry.before, after: entry.after(task), client: client,
-                    closing: index == added.count - 1 ? ChangeClosing(move: nil) : nil, at: now)
-                removed.append(task)
-            }
-            try await tx.execute("UPDATE change SET undone_by = \(undo) WHERE revision = \(revision)")
-            return Revised(revision: undo, value: removed)
+            let current = try await tx.rows(#"""
+                SELECT \#(unescaped: PlanTask.postgresColumns) FROM task
+                WHERE id IN (SELECT task_id FROM change WHERE revision = \#(revision) AND entry > 0)
+                """#).map { try PlanTask(postgres: $0) }
+            let lastChanged = try await tx.rows("""
+                SELECT added.task_id, (SELECT MAX(later.revision) FROM change AS later WHERE later.task_id = added.task_id)
+                FROM change AS added WHERE added.revision = \(revision) AND added.entry > 0
+                """).map { try $0.decode((Int64, Int64?).self) }
+            let change = try ImportUndoPlan.change(
+                removing: added, current: Dictionary(current.map { ($0.id, $0) }) { first, _ in first },
+                lastChanged: Dictionary(lastChanged.compactMap { id, last in last.map { (id, $0) } }) { first, _ in first })
+            let undone = try await carryOut(tx, board, change, client: client, at: now)
+            try await tx.execute("UPDATE change SET undone_by = \(undone.revision) WHERE revision = \(revision)")
+            return undone
         }
     }
 

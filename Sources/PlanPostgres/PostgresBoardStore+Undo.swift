@@ -70,7 +70,6 @@ extension PostgresBoardStore {
         var facts = UndoFacts(entry)
         guard let row = try await tx.rows(#"""
             SELECT (SELECT MAX(revision) FROM change WHERE \#(needs.lastPlaced) AND task_id = task.id AND placed) AS last_placed,
-                   (SELECT MAX(revision) FROM change WHERE \#(needs.lastChanged) AND task_id = task.id) AS last_changed,
                    \#(unescaped: PlanTask.postgresColumns(of: "task")), \#(unescaped: PlanTask.postgresColumns(of: "anchor"))
             FROM (SELECT \#(needs.current)::bigint AS id, \#(needs.anchor)::bigint AS anchor) AS wanted
             LEFT JOIN task ON task.id = wanted.id
@@ -78,9 +77,7 @@ extension PostgresBoardStore {
             """#).first
         else { return facts }
         facts.current = try PlanTask(postgresIfAny: row, prefix: "task")
-        let columns = row.makeRandomAccess()
-        facts.lastPlaced = try columns["last_placed"].decode(Int64?.self)
-        facts.lastChanged = try columns["last_changed"].decode(Int64?.self)
+        facts.lastPlaced = try row.makeRandomAccess()["last_placed"].decode(Int64?.self)
         facts.anchor = try PlanTask(postgresIfAny: row, prefix: "anchor")
         return facts
     }

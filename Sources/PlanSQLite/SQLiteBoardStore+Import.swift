@@ -47,6 +47,7 @@ extension SQLiteBoardStore {
         try await write { db, now in
             guard let record = try Self.importRecord(db, revision: revision) else { throw PlanError.importNotFound(revision: revision) }
             try ImportUndoPlan.check(record)
+            // What the rules need for every task the import added, in three statements however many.
             let added = try Row.fetchAll(
                 db, sql: "SELECT revision, kind, before, after, previousAnchor, notesBack, notesDigest FROM change WHERE revision = ? AND entry > 0 ORDER BY entry",
                 arguments: [revision]
@@ -55,14 +56,18 @@ extension SQLiteBoardStore {
                     revision: row["revision"], kind: row["kind"], before: row["before"], after: row["after"],
                     previousAnchor: row["previousAnchor"], notesBack: row["notesBack"], notesDigest: row["notesDigest"])
             }
-            let undo = try nextRevision(db)
-            var removed: [PlanTask] = []
-            for (index, logged) in added.enumerated() {
-                let entry = try ImportUndoPlan.removing(try undoFacts(db, logged))
-                removed.append(try carryOut(db, entry, of: .undo, revision: undo, index: index, client: client, at: now))
-            }
-            try db.execute(sql: "UPDATE change SET undoneBy = ? WHERE revision = ?", arguments: [undo, revision])
-            return Revised(revision: undo, value: removed)
+            let current = try PlanTask.fetchAll(
+                db, sql: "SELECT * FROM task WHERE id IN (SELECT taskID FROM change WHERE revision = ? AND entry > 0)", arguments: [revision])
+            let lastChanged = try Row.fetchAll(db, sql: """
+                SELECT added.taskID, (SELECT MAX(later.revision) FROM change AS later WHERE later.taskID = added.taskID) AS lastChanged
+                FROM change AS added WHERE added.revision = ? AND added.entry > 0
+                """, arguments: [revision])
+            let change = try ImportUndoPlan.change(
+                removing: added, current: Dictionary(current.map { ($0.id, $0) }) { first, _ in first },
+                lastChanged: Dictionary(lastChanged.compactMap { row in (row["lastChanged"] as Int64?).map { (row["taskID"] as TaskID, $0) } }) { first, _ in first })
+            let undone = try carryOut(db, change, client: client, at: now)
+            try db.execute(sql: "UPDATE change SET undoneBy = ? WHERE revision = ?", arguments: [undone.revision, revision])
+            return undone
         }
     }
 

@@ -70,9 +70,6 @@ extension SQLiteBoardStore {
         facts.current = try needs.current.flatMap { try Self.findTask(db, $0) }
         if needs.lastPlaced, let current = facts.current { facts.lastPlaced = try lastPlaced(db, current.id) }
         facts.anchor = try needs.anchor.flatMap { try Self.findTask(db, $0) }
-        if needs.lastChanged, let current = facts.current {
-            facts.lastChanged = try Int64.fetchOne(db, sql: "SELECT MAX(revision) FROM change WHERE taskID = ?", arguments: [current.id])
-        }
         return facts
     }
 }

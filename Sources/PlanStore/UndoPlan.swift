@@ -45,7 +45,8 @@ package struct UndoFacts: Sendable, Equatable {
     package var lastPlaced: Int64?
     /// The task the changed task followed before the change, as it is now.
     package var anchor: PlanTask?
-    /// The revision of the latest change that named `current` (asked only for an import's tasks).
+    /// The revision of the latest change that named `current` (read only for an import's tasks,
+    /// `ImportUndoPlan`).
     package var lastChanged: Int64?
 
     package init(_ entry: LoggedUndo) {
@@ -65,14 +66,10 @@ package enum UndoPlan {
         package let lastPlaced: Bool
         /// The task it followed before the change (where it goes back to).
         package let anchor: TaskID?
-        /// Whether it matters when any change last named the task (an import is taken back only
-        /// while no change named any of its tasks after it).
-        package let lastChanged: Bool
 
         package init(_ entry: LoggedUndo) {
             current = entry.after?.id
             lastPlaced = entry.placedTask && entry.before != nil
-            lastChanged = entry.kind == .import
             anchor = entry.before.map { $0.inLogbook ? nil : entry.previousAnchor } ?? nil
         }
     }
@@ -174,6 +171,24 @@ package enum ImportUndoPlan {
     package static func check(_ record: ImportRecord) throws(PlanError) {
         if record.undone { throw .importUndoneAlready }
         if record.loggedTasks == 0 { throw .importTasksNotLogged }
+    }
+
+    /// The change that takes the import back, from the facts a store read for all its tasks at once:
+    /// the entries the import logged for them (`added`), those tasks as they are now (by id; a task
+    /// gone has none) and the latest revision that named each. All of it, or the first refusal.
+    package static func change(
+        removing added: [LoggedUndo], current: [TaskID: PlanTask], lastChanged: [TaskID: Int64]
+    ) throws(PlanError) -> PlannedChange {
+        var entries: [PlannedChange.Entry] = []
+        for logged in added {
+            var facts = UndoFacts(logged)
+            if let id = logged.after?.id {
+                facts.current = current[id]
+                facts.lastChanged = lastChanged[id]
+            }
+            entries.append(try removing(facts))
+        }
+        return PlannedChange(.undo, entries: entries)
     }
 
     /// The entry that removes one task the import added: refused when the task is gone, or any

@@ -13,6 +13,12 @@ medians with the spread (min–max) of:
   LayoutDuration, RecalcStyleDuration and ScriptDuration counters, read before and after);
 - the floor: the same HTML with its stylesheet and scripts taken out, served from a local file
   server, loaded the same way, so the distance to it is what the stylesheet and scripts cost.
+
+Then, on the page loaded warm, it scrolls the Today column's list from its top to its bottom with
+a smooth wheel gesture (`Input.synthesizeScrollGesture`, `--scroll-speed` px/s) and prints the
+frames the page drew meanwhile (requestAnimationFrame timestamps): frames per second, the median,
+95th percentile and longest time between frames, how many took over 25 ms (a missed frame at
+60 Hz), and Chromium's layout / style / script ms for the whole scroll.
 """
 import argparse
 import functools
@@ -50,6 +56,21 @@ read();
 
 COUNTERS = ("LayoutDuration", "RecalcStyleDuration", "ScriptDuration")
 
+FRAMES = """
+const done = arguments[arguments.length - 1];
+const list = document.querySelector('#column-today .tasks');
+const frames = [];
+let running = true;
+const tick = (time) => { frames.push(time); if (running) requestAnimationFrame(tick); };
+requestAnimationFrame(tick);
+window.__stopFrames = () => { running = false; return frames; };
+const box = list.getBoundingClientRect();
+// Two frames first, so the gesture starts on a page that is drawing.
+requestAnimationFrame(() => requestAnimationFrame(() => done({
+  x: box.left + box.width / 2, y: box.top + Math.min(box.height / 2, 300),
+  distance: list.scrollHeight - list.clientHeight, cards: list.querySelectorAll('.task').length })));
+"""
+
 
 def counters(driver):
     values = {item["name"]: item["value"] for item in driver.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]}
@@ -69,6 +90,28 @@ def load(driver, url, cold, scripted):
     renewed = any(b < a for a, b in zip(before, after))
     timings.update(zip(("layout", "style", "script"), (b if renewed else b - a for a, b in zip(before, after))))
     return timings
+
+
+def scroll(driver, speed):
+    """Scrolls the Today column's list top to bottom as a wheel would; returns what the frames say."""
+    place = driver.execute_async_script(FRAMES)
+    before = counters(driver)
+    started = time.monotonic()
+    driver.execute_cdp_cmd("Input.synthesizeScrollGesture", {
+        "x": place["x"], "y": place["y"], "yDistance": -place["distance"], "speed": speed,
+        "gestureSourceType": "mouse", "preventFling": True})
+    took = (time.monotonic() - started) * 1000
+    after = counters(driver)
+    frames = driver.execute_script("return window.__stopFrames()")
+    gaps = sorted(b - a for a, b in zip(frames, frames[1:]))
+    scrolled = driver.execute_script("const l = document.querySelector('#column-today .tasks'); return l.scrollTop")
+    return {
+        "cards": place["cards"], "distance": place["distance"], "scrolled": scrolled, "took": took,
+        "fps": 1000 * len(gaps) / (frames[-1] - frames[0]) if len(frames) > 1 else 0,
+        "median": statistics.median(gaps), "p95": gaps[int(len(gaps) * 0.95)], "longest": gaps[-1],
+        "missed": sum(1 for gap in gaps if gap > 25), "frames": len(gaps),
+        "work": [b - a for a, b in zip(before, after)],
+    }
 
 
 def floor_page(html):
@@ -102,6 +145,7 @@ def main():
     parser.add_argument("--resources", default=ROOT, help="the checkout whose Templates/ and Public/ the binary serves")
     parser.add_argument("--loads", type=int, default=7)
     parser.add_argument("--sizes", default="30,300,3000")
+    parser.add_argument("--scroll-speed", type=int, default=2000, help="px/s of the scroll gesture")
     arguments = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="planboard-browser-bench-")
     # One renderer for the whole run (no back-forward cache, no swapping it on navigation), so its
@@ -139,6 +183,15 @@ def main():
                     columns = "".join(spread([s[key] for s in samples])
                                       for key in ("paint", "interactive", "loaded", "ready", "layout", "style", "script"))
                     print(f"{label:<26}{columns}  {samples[0]['elements']}")
+                load(driver, url + "/", cold=False, scripted=True)
+                moved = scroll(driver, arguments.scroll_speed)
+                layout, style, script = moved["work"]
+                print(f"{size:>5} tasks, scrolling Today ({moved['cards']:,} cards, {moved['distance']:,} px at "
+                      f"{arguments.scroll_speed:,} px/s, {moved['took']:.0f} ms): {moved['fps']:.1f} fps over {moved['frames']} frames; "
+                      f"between frames median {moved['median']:.1f}, p95 {moved['p95']:.1f}, longest {moved['longest']:.1f} ms; "
+                      f"{moved['missed']} over 25 ms; layout / style / script {layout:.0f} / {style:.0f} / {script:.0f} ms"
+                      f"{'' if moved['scrolled'] >= moved['distance'] - 2 else ' (did not reach the bottom: ' + str(moved['scrolled']) + ')'}",
+                      flush=True)
             finally:
                 files.shutdown()
                 process.terminate()

@@ -162,7 +162,6 @@ import Testing
         try ImportUndoPlan.check(ImportRecord(summary: nil, undoneBy: 0, loggedTasks: 3))
 
         var facts = UndoFacts(try logged(.import, before: nil, after: task(5), revision: 10))
-        #expect(UndoPlan.Needs(facts.entry).lastChanged)
         facts.current = task(5)
         facts.lastChanged = 10
         #expect(try ImportUndoPlan.removing(facts).write == .remove(task(5)))
