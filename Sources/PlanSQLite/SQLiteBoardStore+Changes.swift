@@ -22,11 +22,11 @@ extension SQLiteBoardStore {
         let placedAfter = try after.flatMap { placed ? try predecessor(db, of: $0) : nil }
         // What the log keeps of the tasks and their notes is decided once, for every store.
         let logged = try LoggedChange(kind, before: before, after: after)
-        try db.execute(
-            sql: """
-                INSERT INTO change (revision, entry, kind, taskID, client, before, after, previousAnchor, placed, placedAfter, created, notesBack, notesDigest)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
+        // Prepared once per connection: a change of thousands of entries (an import taken back) logs each with it.
+        try db.cachedStatement(sql: """
+            INSERT INTO change (revision, entry, kind, taskID, client, before, after, previousAnchor, placed, placedAfter, created, notesBack, notesDigest)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(
             arguments: [
                 revision, index, kind.rawValue, logged.taskID, client, logged.before, logged.after,
                 previousAnchor, placed && after != nil, placedAfter, now, logged.notesBack, logged.notesDigest,

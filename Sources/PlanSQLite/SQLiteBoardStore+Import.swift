@@ -31,15 +31,11 @@ extension SQLiteBoardStore {
     }
 
     /// Logs each task the import added as an entry of its own after the summary's (kind `import`,
-    /// the task as added), so that its summary page can take the import back. One prepared
-    /// statement for them all; the live stream leaves these entries out (`changes(after:)`).
+    /// the task as added), so that its summary page can take the import back; the live stream
+    /// leaves these entries out (`changes(after:)`).
     private func logImported(_ db: Database, _ tasks: [PlanTask], revision: Int64, client: String?, at now: Date) throws {
-        let log = try db.cachedStatement(sql: """
-            INSERT INTO change (revision, entry, kind, taskID, client, after, created, notesDigest) VALUES (?, ?, 'import', ?, ?, ?, ?, ?)
-            """)
         for (index, task) in tasks.enumerated() {
-            let logged = try LoggedChange(.import, before: nil, after: task)
-            try log.execute(arguments: [revision, index + 1, task.id, client, logged.after, now, logged.notesDigest])
+            try recordEntry(db, revision: revision, index: index + 1, .import, before: nil, after: task, client: client, at: now)
         }
     }
 

@@ -211,9 +211,9 @@ public struct SQLiteBoardStore: BoardStore {
         case .update:
             try task.updateContent(db)
         case .remove:
-            try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [task.id])
+            try db.cachedStatement(sql: "DELETE FROM task WHERE id = ?").execute(arguments: [task.id])
             // Nothing about a deleted task outlives it outside the change log's undo window.
-            try db.execute(sql: "DELETE FROM moveRequest WHERE taskID = ?", arguments: [task.id])
+            try db.cachedStatement(sql: "DELETE FROM moveRequest WHERE taskID = ?").execute(arguments: [task.id])
         }
         if !entry.write.removes, !entry.write.isAdd, entry.changesText {
             try task.updateSearchText(db)
