@@ -176,7 +176,10 @@ function placeCards(column, card, shift) {
   });
   column.heights = column.cards.map((other) => other.getBoundingClientRect().height);
   column.stale = false;
-  column.end = null;
+  // Where the drop placeholder rests, read with the cards' places (cards drawn for the first time
+  // in between would move one and not the other); null when it is in another column (`setGap`).
+  const placeholder = state.drag?.placeholder;
+  column.end = placeholder?.parentElement === column.list ? placeholder.offsetTop : null;
 }
 
 function beginPointerDrag(press, x = press.x, y = press.y) {
@@ -328,7 +331,8 @@ function setGap(column, index) {
   shiftCards(column, index);
   const count = column.cards.length;
   // The placeholder sits at the end of the list (so the list grows by one card) and is drawn at the
-  // gap. Where the end is, is read from the page, once per column and measuring (`placeCards`).
+  // gap. Where the end is, is read from the page when the placeholder enters the column and each
+  // time the column is measured (`placeCards`).
   column.end ??= drag.placeholder.offsetTop;
   const end = column.end;
   const top = index < count ? column.tops[index] : end;
