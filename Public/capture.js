@@ -2,7 +2,7 @@
 // empties the field and leaves the focus in it, so the next task can be typed at once. Tasks typed
 // in a row are saved one after another, in the order they were typed; a refused one comes back into
 // the field (or, if something new is being typed there, into the message) with the reason beside it.
-import { cardOf, cardsIn, columnName } from './cards.js';
+import { cardOf, columnName, lastCard } from './cards.js';
 import { post, reasonOf } from './http.js';
 import { showAnswer } from './reconcile.js';
 import { path } from './routes.js';
@@ -45,7 +45,7 @@ async function add(form, typed) {
     showError(form, null);
     const id = answer.body.id;
     // A new task goes to the end of its column, unless the live stream has shown it already.
-    const last = cardsIn(form.closest('.column').querySelector('.tasks')).at(-1);
+    const last = lastCard(form.closest('.column').querySelector('.tasks'));
     const placement = cardOf(id) ? undefined : { column, after: last?.dataset.taskId ?? null };
     try {
       await showAnswer({ revision: answer.headers.get('X-Board-Revision'), id, task: answer.body, html: answer.body.html, placement }, 'add');

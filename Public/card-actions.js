@@ -3,7 +3,7 @@
 // (with Undo), a column's
 // "Hide finished" folds its finished tasks away, and the header's Undo undoes. Each of these is a
 // form button that also works without JavaScript; here the page stays put instead of reloading.
-import { columnName, titleOf, visibleCardsIn } from './cards.js';
+import { columnName, firstCard, listOfCard, putAfter, putCard, removeCard, titleOf, visibleCardsIn } from './cards.js';
 import { refreshCounts } from './counts.js';
 import { post, reasonOf } from './http.js';
 import { slide, focusNear } from './keyboard.js';
@@ -78,17 +78,17 @@ export function chooseAction(chosen, action) {
     return;
   }
   const home = homeOf(card);
-  const list = card.parentElement;
+  const list = listOfCard(card);
   const shown = visibleCardsIn(list);
   const index = shown.indexOf(card);
   let change = null;
-  if (action === 'top' && index > 0) change = () => list.insertBefore(card, list.firstElementChild);
-  else if (action === 'up' && index > 0) change = () => shown[index - 1].before(card);
-  else if (action === 'down' && index < shown.length - 1) change = () => shown[index + 1].after(card);
-  else if (action === 'bottom' && index < shown.length - 1) change = () => list.append(card);
+  if (action === 'top' && index > 0) change = () => putCard(card, list, firstCard(list));
+  else if (action === 'up' && index > 0) change = () => putCard(card, list, shown[index - 1]);
+  else if (action === 'down' && index < shown.length - 1) change = () => putAfter(card, shown[index + 1]);
+  else if (action === 'bottom' && index < shown.length - 1) change = () => putCard(card, list, null);
   else {
     const target = state.board.querySelector(`[data-column="${action}"] .tasks`);
-    if (target && target !== list) change = () => target.append(card);
+    if (target && target !== list) change = () => putCard(card, target, null);
   }
   if (!change) {
     say(t('alreadyThere', { title: titleOf(card) }));
@@ -106,13 +106,13 @@ export async function deleteCard(card) {
     return;
   }
   const home = homeOf(card);
-  const list = card.parentElement;
+  const list = listOfCard(card);
   const index = visibleCardsIn(list).indexOf(card);
   const title = titleOf(card);
   const hadFocus = card.contains(document.activeElement);
   await exclusively(async () => {
     const id = card.dataset.taskId;
-    card.remove();
+    removeCard(card);
     refreshCounts(state.board);
     if (hadFocus) focusNear(list, index);
     let answer;
@@ -127,7 +127,7 @@ export async function deleteCard(card) {
     } else if (answer?.status === 404) {
       say(t('alreadyDeleted', { title }));
     } else {
-      home.list.insertBefore(card, home.next?.isConnected ? home.next : null);
+      putCard(card, home.list, home.next?.isConnected ? home.next : null);
       refreshCounts(state.board);
       say(t('notDeleted', { title, reason: reasonOf(answer) }), { kind: 'error' });
     }

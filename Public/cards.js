@@ -1,9 +1,49 @@
-// Questions about the cards on the page, answered from the page as it is now: which cards a list
-// holds and shows, where a card sits, what it is called. Nothing here changes the page.
+// The cards on the page: which cards a list holds and shows, where a card sits, what it is called,
+// and putting a card into a list.
+
+// A list (`ol.tasks`) holds its cards in groups (`div.task-group`, BoardPage.cardsPerGroup on the
+// server, `data-group-size` on the board), each laid out on its own so that a change lays out one
+// group rather than every card of the list. Every module reads and places a list's cards through
+// the functions here, which see one list across the groups; the ones that place a card keep the
+// groups never empty and never past twice the size, without touching the rest of the list.
+
+const GROUP = 'task-group';
 
 /** The cards in a list, in order (the drop placeholder is not one). */
 export function cardsIn(list) {
-  return Array.prototype.filter.call(list.children, (child) => child.classList.contains('task'));
+  return Array.from(list.querySelectorAll(':scope > .task-group > .task'));
+}
+
+/** The list a card is in, or null when it is not in one. */
+export function listOfCard(card) {
+  const parent = card.parentElement;
+  return parent?.classList.contains(GROUP) ? parent.parentElement : null;
+}
+
+/**
+ * For a MutationObserver's record: the list whose cards changed when `target` (a list or one of
+ * its groups) gained or lost children, else null.
+ * @param {Node} target
+ */
+export function listChanged(target) {
+  const list = target.classList?.contains(GROUP) ? target.parentElement : target;
+  return list?.classList?.contains('tasks') ? list : null;
+}
+
+/** The cards a node added to a list brings: itself when a card, a group's cards when a group. */
+export function cardsArriving(node) {
+  if (node.classList?.contains('task')) return [node];
+  return node.classList?.contains(GROUP) ? Array.from(node.children) : [];
+}
+
+/**
+ * A card's offset from the top of its list's content (the list scrolls; the transforms that draw a
+ * drag's gap do not move it). The list is positioned (board.css), so it is the offset parent of
+ * its groups, and of their cards unless a group's containment makes the group theirs.
+ */
+export function offsetInList(card) {
+  const group = card.parentElement;
+  return card.offsetParent === group ? group.offsetTop + card.offsetTop : card.offsetTop;
 }
 
 /**
@@ -22,21 +62,120 @@ export function visibleCardsIn(list) {
 
 /** The first card of a list, or null. */
 export function firstCard(list) {
-  return list.querySelector(':scope > .task');
+  return list.querySelector(':scope > .task-group > .task');
 }
 
-/** The card after `card` in its list (skipping the drop placeholder), or null. */
+/** The last card of a list, or null. */
+export function lastCard(list) {
+  for (let group = list.lastElementChild; group; group = group.previousElementSibling) {
+    if (group.classList.contains(GROUP) && group.lastElementChild) return group.lastElementChild;
+  }
+  return null;
+}
+
+/** The card after `card` in its list, across groups, or null. */
 export function nextCard(card) {
-  let next = card.nextElementSibling;
-  while (next && !next.classList.contains('task')) next = next.nextElementSibling;
-  return next;
+  if (card.nextElementSibling) return card.nextElementSibling;
+  const group = card.parentElement;
+  if (!group?.classList.contains(GROUP)) return null;
+  for (let next = group.nextElementSibling; next; next = next.nextElementSibling) {
+    if (next.classList.contains(GROUP) && next.firstElementChild) return next.firstElementChild;
+  }
+  return null;
 }
 
-/** The card before `card` in its list (skipping the drop placeholder), or null. */
+/** The card before `card` in its list, across groups, or null. */
 export function previousCard(card) {
-  let previous = card.previousElementSibling;
-  while (previous && !previous.classList.contains('task')) previous = previous.previousElementSibling;
-  return previous;
+  if (card.previousElementSibling) return card.previousElementSibling;
+  const group = card.parentElement;
+  if (!group?.classList.contains(GROUP)) return null;
+  for (let previous = group.previousElementSibling; previous; previous = previous.previousElementSibling) {
+    if (previous.classList.contains(GROUP) && previous.lastElementChild) return previous.lastElementChild;
+  }
+  return null;
+}
+
+/**
+ * Puts `card` into `list` before `before` (a card of that list), or last when `before` is null or
+ * not in the list: into the group of the card it goes before, or the list's last group. The group
+ * it left and the one it joined are then kept in size (`tidy`).
+ * @param {HTMLElement} card
+ * @param {Element} list
+ * @param {HTMLElement | null} before
+ */
+export function putCard(card, list, before) {
+  if (before === card) return;
+  const left = card.parentElement;
+  if (before && listOfCard(before) === list) {
+    before.before(card);
+  } else {
+    let group = list.lastElementChild;
+    while (group && !group.classList.contains(GROUP)) group = group.previousElementSibling;
+    if (!group) group = list.insertBefore(newGroup(), list.firstElementChild);
+    group.append(card);
+  }
+  tidy(left);
+  tidy(card.parentElement);
+}
+
+/** Puts `card` straight after `anchor`, in the anchor's group (see `putCard`). */
+export function putAfter(card, anchor) {
+  if (anchor === card) return;
+  const left = card.parentElement;
+  anchor.after(card);
+  tidy(left);
+  tidy(card.parentElement);
+}
+
+/** Puts `card` first in `list` (see `putCard`). */
+export function putFirst(card, list) {
+  putCard(card, list, firstCard(list));
+}
+
+/** Takes a card off the page; its group goes too when it was the group's last card. */
+export function removeCard(card) {
+  const left = card.parentElement;
+  card.remove();
+  tidy(left);
+}
+
+/** How many cards a group holds as the server draws it (the board's `data-group-size`). */
+function groupSize() {
+  return Number(document.getElementById('board')?.dataset.groupSize) || 50;
+}
+
+function newGroup() {
+  const group = document.createElement('div');
+  group.className = GROUP;
+  group.setAttribute('role', 'none');
+  return group;
+}
+
+/**
+ * Keeps a group in size after a card came or went: an empty group goes; one grown past twice the
+ * size is split in two halves, the half without the focused card moving into a new group beside
+ * it (moving the focused element would blur it, and a keyboard drag ends on blur).
+ * @param {Element | null} group
+ */
+function tidy(group) {
+  if (!group?.classList.contains(GROUP)) return;
+  const count = group.childElementCount;
+  if (count === 0) {
+    group.remove();
+    return;
+  }
+  if (count <= 2 * groupSize() || !group.parentElement) return;
+  const cards = Array.from(group.children);
+  const half = Math.floor(count / 2);
+  const focused = group.contains(document.activeElement) ? cards.findIndex((card) => card.contains(document.activeElement)) : -1;
+  const split = newGroup();
+  if (focused >= 0 && focused >= half) {
+    split.append(...cards.slice(0, half));
+    group.before(split);
+  } else {
+    split.append(...cards.slice(half));
+    group.after(split);
+  }
 }
 
 /** The card of a task, if the page has it. */
@@ -66,7 +205,7 @@ export function columnName(id) {
  *   filtered board the server puts the card straight after that one, before any hidden ones.
  */
 export function positionOf(card) {
-  const list = card.parentElement;
+  const list = listOfCard(card);
   let cards = visibleCardsIn(list);
   if (!cards.includes(card)) cards = cardsIn(list);
   const index = cards.indexOf(card);
@@ -85,13 +224,13 @@ export function positionOf(card) {
  * @param {HTMLElement} card
  */
 export function keepAfterShown(card) {
-  const list = card.parentElement;
+  const list = listOfCard(card);
   if (!list) return;
   let previous = previousCard(card);
   while (previous && !isShown(previous)) previous = previousCard(previous);
   if (previous) {
-    if (previousCard(card) !== previous) previous.after(card);
+    if (previousCard(card) !== previous) putAfter(card, previous);
   } else if (firstCard(list) !== card) {
-    list.prepend(card);
+    putFirst(card, list);
   }
 }

@@ -12,7 +12,7 @@
 //
 // The state lives in the address (`?q=…&important=1`, history.replaceState), which the server
 // reads too: a reload or a bookmark draws the same filtered board, with or without scripts.
-import { isShown } from './cards.js';
+import { cardsArriving, cardsIn, firstCard, isShown, listChanged, nextCard } from './cards.js';
 import { currentCard, makeCurrent } from './rove.js';
 import { t } from './strings.js';
 
@@ -87,8 +87,8 @@ function setupFilter() {
   function keepTabStop(list) {
     const current = currentCard(list);
     if (current && isShown(current)) return;
-    for (let card = list.firstElementChild; card; card = card.nextElementSibling) {
-      if (card.classList.contains('task') && isShown(card)) {
+    for (let card = firstCard(list); card; card = nextCard(card)) {
+      if (isShown(card)) {
         makeCurrent(card);
         return;
       }
@@ -105,8 +105,7 @@ function setupFilter() {
     let entries = lists.get(list);
     if (!entries) {
       entries = [];
-      for (let card = list.firstElementChild; card; card = card.nextElementSibling) {
-        if (!card.classList.contains('task')) continue;
+      for (const card of cardsIn(list)) {
         searchTextOf(card);
         entries.push({ card, hidden: card.hidden });
       }
@@ -177,12 +176,13 @@ function setupFilter() {
   new MutationObserver((records) => {
     const changed = new Set();
     for (const record of records) {
-      if (!record.target.classList?.contains('tasks')) continue;
-      changed.add(record.target);
+      const list = listChanged(record.target);
+      if (!list) continue;
+      changed.add(list);
       for (const node of record.addedNodes) {
-        if (node.classList?.contains('task')) {
-          searchTextOf(node);
-          judge(node);
+        for (const card of cardsArriving(node)) {
+          searchTextOf(card);
+          judge(card);
         }
       }
     }

@@ -3,7 +3,7 @@
 // (Escape), plus the board's shortcuts: N for a new task in this column, M or the context-menu key
 // for the card's menu, X to finish or reopen it, I to mark it important or not, F2 or E to rename
 // it, S for its days, Delete to delete it, Ctrl+Z (⌘Z) to undo.
-import { columnName, isShown, nextCard, positionOf, previousCard, titleOf, visibleCardsIn } from './cards.js';
+import { columnName, isShown, listOfCard, nextCard, positionOf, previousCard, putAfter, putCard, titleOf, visibleCardsIn } from './cards.js';
 import { setting } from './config.js';
 import { refreshCounts } from './counts.js';
 import { emit } from './events.js';
@@ -85,7 +85,7 @@ function onCardKey(event, actions) {
 
 /** The card an arrow (or Home/End) leads to from `card`, if any. */
 function neighbour(card, key) {
-  const list = card.parentElement;
+  const list = listOfCard(card);
   const cards = visibleCardsIn(list);
   const index = cards.indexOf(card);
   if (key === 'ArrowUp') return cards[index - 1];
@@ -123,7 +123,7 @@ function liftByKey(card) {
 function swap(card, other, down, change) {
   const mine = card.getBoundingClientRect();
   const theirs = other.getBoundingClientRect();
-  const shown = card.parentElement.getBoundingClientRect();
+  const shown = listOfCard(card).getBoundingClientRect();
   change();
   const myTop = down ? theirs.bottom - mine.height : theirs.top;
   const theirTop = down ? mine.top : mine.bottom - theirs.height;
@@ -161,7 +161,7 @@ export function slide(elements, change) {
 
 function moveByKey(across, along) {
   const { card } = state.drag;
-  const list = card.parentElement;
+  const list = listOfCard(card);
   const cards = visibleCardsIn(list);
   const index = cards.indexOf(card);
   if (along) {
@@ -179,11 +179,15 @@ function moveByKey(across, along) {
         while (previousCard(start) && !isShown(previousCard(start))) start = previousCard(start);
         const passed = [];
         for (let between = start; between && between !== card; between = nextCard(between)) passed.push(between);
-        card.after(...passed);
+        let last = card;
+        for (const each of passed) {
+          putAfter(each, last);
+          last = each;
+        }
       } else {
         const passed = [];
         for (let between = nextCard(card); between && between !== other; between = nextCard(between)) passed.push(between);
-        card.before(...passed, other);
+        for (const each of [...passed, other]) putCard(each, list, card);
       }
     });
   } else {
@@ -196,7 +200,7 @@ function moveByKey(across, along) {
     const targetList = section.querySelector('.tasks');
     const targetCards = visibleCardsIn(targetList);
     state.drag.moving = true;
-    slide([card], () => targetList.insertBefore(card, targetCards[Math.min(index, targetCards.length)] ?? null));
+    slide([card], () => putCard(card, targetList, targetCards[Math.min(index, targetCards.length)] ?? null));
     card.focus({ preventScroll: true });
     state.drag.moving = false;
     card.scrollIntoView({ block: 'nearest', inline: 'nearest' });

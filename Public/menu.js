@@ -1,7 +1,7 @@
 // The card menu: "⋯" on a card opens the choices the server drew once into the
 // page (`<template id="card-menu">`, the same choices `/tasks/ID/actions` offers without
 // JavaScript). Arrow keys move through it, Escape or a click elsewhere closes it.
-import { visibleCardsIn } from './cards.js';
+import { listOfCard, visibleCardsIn } from './cards.js';
 import { setMenuOpen } from './state.js';
 import { t } from './strings.js';
 
@@ -75,7 +75,7 @@ export function open(card, { start = '' } = {}) {
   opener = card.querySelector('.task-more');
   returnTo = card.contains(document.activeElement) ? document.activeElement : opener;
   const column = card.closest('[data-column]').dataset.column;
-  const cards = visibleCardsIn(card.parentElement);
+  const cards = visibleCardsIn(listOfCard(card));
   const index = cards.indexOf(card);
   const finished = card.dataset.finished === 'true';
   const important = card.dataset.important === 'true';

@@ -2,7 +2,7 @@
 // server, which decides. The card stays where it was dropped while the answer is awaited; then the
 // page shows the answer (kept; the server's board after a stale move; or put back, with the reason)
 // and offers Undo.
-import { columnName, keepAfterShown, positionOf, titleOf } from './cards.js';
+import { columnName, keepAfterShown, listOfCard, nextCard, positionOf, putCard, titleOf } from './cards.js';
 import { refreshCounts } from './counts.js';
 import { emit } from './events.js';
 import { post, reasonOf } from './http.js';
@@ -20,12 +20,12 @@ export function describe(position) {
 
 /** Where the card is before a drag, to put it back exactly there. */
 export function homeOf(card) {
-  return { list: card.parentElement, next: card.nextElementSibling, position: positionOf(card) };
+  return { list: listOfCard(card), next: nextCard(card), position: positionOf(card) };
 }
 
 /** Puts the card back where `homeOf` found it. */
 export function restore(card, home) {
-  home.list.insertBefore(card, home.next);
+  putCard(card, home.list, home.next?.isConnected ? home.next : null);
   refreshCounts(state.board);
 }
 
@@ -44,7 +44,7 @@ export async function saveMove(card, home, via, cancelReason) {
   if (cancelReason || unchanged || !emit('drop', card, detail, true)) {
     // Unchanged among the shown cards may still have passed hidden ones: back to exactly where it
     // was (a card already there is left alone, so it keeps focus).
-    if (card.parentElement !== home.list || card.nextElementSibling !== home.next) restore(card, home);
+    if (listOfCard(card) !== home.list || nextCard(card) !== home.next) restore(card, home);
     emit('cancel', card, { ...detail, to: home.position, reason: cancelReason ?? (unchanged ? 'unchanged' : 'prevented') });
     if (cancelReason === 'outside') say(t('droppedOutside', { title: titleOf(card) }));
     else if (via === 'keyboard' && cancelReason) say(t('cancelled', { title: titleOf(card), position: describe(home.position) }));

@@ -4,7 +4,7 @@
 // each frame then works from those numbers and the scroll offsets scroll events report. The window
 // is listened to only while a press or a drag is under way; an idle board costs no pointer handler.
 import { edgeScroll } from './autoscroll.js';
-import { visibleCardsIn } from './cards.js';
+import { listOfCard, offsetInList, putCard, visibleCardsIn } from './cards.js';
 import { setting, settings } from './config.js';
 import { emit } from './events.js';
 import { homeOf, saveMove } from './moves.js';
@@ -161,21 +161,25 @@ function measure(card) {
 
 /**
  * Where each card of `column` sits once the lifted `card` has left its list, in the list's
- * scrolled coordinates: its offset in the list (`.tasks` is their offset parent), which the
- * transforms drawing the gap do not move. A card the browser has not drawn yet
+ * scrolled coordinates: its offset in the list (`offsetInList`), which the transforms drawing the
+ * gap do not move. A card the browser has not drawn yet
  * (`content-visibility: auto`, off screen) has an estimated height until it scrolls into view,
  * so a column is measured again after it scrolls (`stale`); by then the lifted card is out of
  * the flow (`is-drag-source`) and nothing is taken back out for it.
  */
 function placeCards(column, card, shift) {
-  const inFlow = card.parentElement === column.list && card.offsetParent !== null;
-  const liftedAt = inFlow ? card.offsetTop : Infinity;
+  const inFlow = listOfCard(card) === column.list && card.offsetParent !== null;
+  const liftedAt = inFlow ? offsetInList(card) : Infinity;
   column.tops = column.cards.map((other) => {
-    const top = other.offsetTop;
+    const top = offsetInList(other);
     return top > liftedAt ? top - shift : top;
   });
   column.heights = column.cards.map((other) => other.getBoundingClientRect().height);
   column.stale = false;
+  // Where the drop placeholder rests, read with the cards' places (cards drawn for the first time
+  // in between would move one and not the other); null when it is in another column (`setGap`).
+  const placeholder = state.drag?.placeholder;
+  column.end = placeholder?.parentElement === column.list ? placeholder.offsetTop : null;
 }
 
 function beginPointerDrag(press, x = press.x, y = press.y) {
@@ -326,9 +330,12 @@ function setGap(column, index) {
   }
   shiftCards(column, index);
   const count = column.cards.length;
-  const end = count ? column.tops[count - 1] + column.heights[count - 1] + column.gap : 0;
+  // The placeholder sits at the end of the list (so the list grows by one card) and is drawn at the
+  // gap. Where the end is, is read from the page when the placeholder enters the column and each
+  // time the column is measured (`placeCards`).
+  column.end ??= drag.placeholder.offsetTop;
+  const end = column.end;
   const top = index < count ? column.tops[index] : end;
-  // The placeholder sits at the end of the list (so the list grows by one card) and is drawn at the gap.
   drag.placeholder.style.transform = top === end ? '' : `translateY(${top - end}px)`;
   drag.target = { column, index };
 }
@@ -416,7 +423,7 @@ function finishPointerDrag(cancelled) {
   board.classList.remove('is-carrying');
   document.documentElement.classList.remove('is-grabbing');
   clearGap();
-  if (!cancel) target.column.list.insertBefore(card, target.column.cards[target.index] ?? null);
+  if (!cancel) putCard(card, target.column.list, target.column.cards[target.index] ?? null);
   card.classList.remove('is-drag-source');
   setDrag(null);
   followDrag(false);

@@ -5,7 +5,7 @@
 // unchanged keeps its element (and focus, and any menu open on it); one drawn anew is replaced by
 // the server's drawing. Cards are always drawn by the server; nothing here builds card markup.
 // Each time the page comes to show the server's state, `planboard:sync` bubbles from the board.
-import { cardOf, firstCard, listOf, nextCard, previousCard } from './cards.js';
+import { cardOf, cardsIn, firstCard, listOf, listOfCard, nextCard, previousCard, putAfter, putCard, putFirst, removeCard } from './cards.js';
 import { refreshCounts } from './counts.js';
 import { emit } from './events.js';
 import { getJSON } from './http.js';
@@ -95,7 +95,7 @@ export function applyBoard(server, cause) {
   const columns = Object.entries(server?.columns ?? {});
   const lists = columns.map(([column]) => listOf(board, column));
   if (lists.some((list) => !list)) return false;
-  const onPage = new Map(Array.from(board.querySelectorAll('.tasks > .task'), (card) => [card.dataset.taskId, card]));
+  const onPage = new Map(Array.from(board.querySelectorAll('.tasks')).flatMap(cardsIn).map((card) => [card.dataset.taskId, card]));
   learn(columns.flatMap(([, tasks]) => tasks.flatMap((task) => {
     const card = onPage.get(String(task.id));
     return card && task.html && !drawnFrom.has(card) ? [[card, task.html]] : [];
@@ -115,12 +115,12 @@ export function applyBoard(server, cause) {
     wanted.push(cards);
   }
   const focus = focusNow();
-  for (const card of onPage.values()) if (!kept.has(card)) card.remove();
+  for (const card of onPage.values()) if (!kept.has(card)) removeCard(card);
   lists.forEach((list, i) => {
     let here = firstCard(list);
     for (const card of wanted[i]) {
       if (card === here) here = nextCard(here);
-      else list.insertBefore(card, here);
+      else putCard(card, list, here);
     }
   });
   complete = Number(server.revision);
@@ -169,7 +169,7 @@ export async function showBoard(server, cause) {
 function applyOne(change) {
   const existing = change.id == null ? null : cardOf(change.id);
   if (!change.task) {
-    existing?.remove();
+    if (existing) removeCard(existing);
     return null;
   }
   let card = existing;
@@ -192,13 +192,12 @@ function place(card, { column, after }) {
   const list = listOf(board, column);
   if (!list) return false;
   if (after == null || after === '') {
-    const first = firstCard(list);
-    if (first !== card) list.insertBefore(card, first);
+    if (firstCard(list) !== card) putFirst(card, list);
     return true;
   }
   const anchor = cardOf(after);
-  if (!anchor || anchor.parentElement !== list) return false;
-  if (card.parentElement !== list || previousCard(card) !== anchor) anchor.after(card);
+  if (!anchor || listOfCard(anchor) !== list) return false;
+  if (listOfCard(card) !== list || previousCard(card) !== anchor) putAfter(card, anchor);
   return true;
 }
 

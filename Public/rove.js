@@ -2,7 +2,7 @@
 // card's own check, title and "⋯"); the arrow keys move between cards. Every other card, and its
 // controls, leave the Tab order. Cards the server draws later (live updates, new tasks) are fitted
 // in as they arrive.
-import { cardsIn, isShown, visibleCardsIn } from './cards.js';
+import { cardsArriving, cardsIn, isShown, listChanged, listOfCard, visibleCardsIn } from './cards.js';
 
 const CONTROLS = 'a[href], button';
 
@@ -21,19 +21,20 @@ export function setupRoving(board) {
   for (const list of board.querySelectorAll('.tasks')) settle(list);
   board.addEventListener('focusin', (event) => {
     const card = event.target.closest?.('.task');
-    if (card && card.parentElement?.classList.contains('tasks')) makeCurrent(card);
+    if (card && listOfCard(card)) makeCurrent(card);
   });
   // Cards added, removed or moved by any module: each list must still have one current card.
   new MutationObserver((records) => {
     // Each list that changed, with the cards it gained (null: a new list, to settle whole).
     const lists = new Map();
     for (const record of records) {
-      const list = record.target;
-      if (list.classList?.contains('tasks') && lists.get(list) !== null) {
+      const list = listChanged(record.target);
+      if (list && lists.get(list) !== null) {
         const arrivals = lists.get(list) ?? new Set();
-        for (const node of record.addedNodes) if (node.classList?.contains('task')) arrivals.add(node);
+        for (const node of record.addedNodes) for (const card of cardsArriving(node)) arrivals.add(card);
         lists.set(list, arrivals);
       }
+      if (list) continue; // what a list gains is cards, or groups of them
       for (const node of record.addedNodes) {
         if (node.classList?.contains('tasks')) lists.set(node, null);
         else if (node.querySelectorAll) node.querySelectorAll('.tasks').forEach((inner) => lists.set(inner, null));
@@ -46,12 +47,12 @@ export function setupRoving(board) {
 /** The card of `list` that Tab reaches, if any. */
 export function currentCard(list) {
   const card = currents.get(list);
-  return card?.parentElement === list ? card : null;
+  return card && listOfCard(card) === list ? card : null;
 }
 
 /** Makes `card` the one its list's Tab stop lands on. */
 export function makeCurrent(card) {
-  const current = currentCard(card.parentElement);
+  const current = currentCard(listOfCard(card));
   if (current && current !== card) leave(current);
   enter(card);
 }
@@ -86,7 +87,7 @@ export function settle(list, arrivals = null) {
 }
 
 function enter(card) {
-  currents.set(card.parentElement, card);
+  currents.set(listOfCard(card), card);
   card.tabIndex = 0;
   delete card.dataset.roved;
   card.setAttribute('aria-describedby', 'drag-help');

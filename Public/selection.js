@@ -3,7 +3,7 @@
 // selected, a click or tap on a card adds or removes it. A bar over the page's header then offers
 // what to do to all of them — finish, reopen, mark, unmark, move to a column, delete — saved as one
 // request and one change, which one Undo takes back. Escape (or the bar's ✕) clears the selection.
-import { cardOf, titleOf, visibleCardsIn } from './cards.js';
+import { cardOf, listOfCard, titleOf, visibleCardsIn } from './cards.js';
 import { post, reasonOf } from './http.js';
 import { refresh } from './reconcile.js';
 import { focusCard } from './rove.js';
@@ -68,8 +68,8 @@ function onClick(event) {
   if (!modified && event.target.closest('button, input, .task-more')) return;
   event.preventDefault();
   event.stopPropagation();
-  if (event.shiftKey && anchor?.isConnected && anchor.parentElement === card.parentElement) {
-    const cards = visibleCardsIn(card.parentElement);
+  if (event.shiftKey && anchor?.isConnected && listOfCard(anchor) === listOfCard(card)) {
+    const cards = visibleCardsIn(listOfCard(card));
     const [from, to] = [cards.indexOf(anchor), cards.indexOf(card)].sort((a, b) => a - b);
     for (const each of cards.slice(from, to + 1)) mark(each, true);
     anchor = card;
@@ -90,7 +90,7 @@ function onKey(event) {
   } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
     event.preventDefault();
     event.stopPropagation();
-    const cards = visibleCardsIn(card.parentElement);
+    const cards = visibleCardsIn(listOfCard(card));
     const next = cards[cards.indexOf(card) + (event.key === 'ArrowDown' ? 1 : -1)];
     mark(card, true);
     if (next) {

@@ -101,11 +101,11 @@ class DragTestCase(ServerTestCase):
         return self.js("""
             const out = {};
             for (const section of document.querySelectorAll('#board .column'))
-              out[section.dataset.column] = [...section.querySelectorAll('.tasks > .task')].map(c => c.querySelector('.task-title').textContent.trim());
+              out[section.dataset.column] = [...section.querySelectorAll('.tasks .task')].map(c => c.querySelector('.task-title').textContent.trim());
             return out;""")
 
     def counts(self):
-        return self.js("""return [...document.querySelectorAll('#board .column')].map(s => [s.dataset.column, s.querySelector('[data-count]').textContent, s.querySelectorAll('.tasks > .task').length]);""")
+        return self.js("""return [...document.querySelectorAll('#board .column')].map(s => [s.dataset.column, s.querySelector('[data-count]').textContent, s.querySelectorAll('.tasks .task').length]);""")
 
     def center(self, selector):
         """A point in the middle of the element's upper half (clear of its buttons), in viewport pixels."""

@@ -20,6 +20,9 @@ from selenium.webdriver.chrome.service import Service
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 BINARY = os.environ.get("PLANBOARD_BINARY", os.path.join(ROOT, ".build", "debug", "planboard"))
+# Templates/ and Public/ for the server (`--resources`), when not the checkout the binary was built
+# from: a benchmark of an older build, say.
+RESOURCES = os.environ.get("PLANBOARD_RESOURCES")
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 URL_LINE = re.compile(r"PlanBoard is running at (http://\S+?)/\s")
 
@@ -31,7 +34,7 @@ class Server:
         self.launcher = list(launcher)
         self.folder = tempfile.mkdtemp(prefix="planboard-browser-")
         self.database = database or os.path.join(self.folder, "data", "board.sqlite")
-        self.extra_args = list(extra_args)
+        self.extra_args = list(extra_args) + (["--resources", RESOURCES] if RESOURCES else [])
         self.process = None
         self.url = None
 

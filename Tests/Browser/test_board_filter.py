@@ -15,7 +15,7 @@ from harness import ServerTestCase, chromium, save_screenshot
 from test_accessibility import audit
 
 SHOWN = """return [...document.querySelectorAll('#board .column')].map((s) =>
-    [...s.querySelectorAll('.tasks > .task:not([hidden])')].map((c) => c.querySelector('.task-title').textContent.trim()))"""
+    [...s.querySelectorAll('.tasks .task:not([hidden])')].map((c) => c.querySelector('.task-title').textContent.trim()))"""
 N_OF_M = """return [...document.querySelectorAll('#board .column')].map((s) => {
     const count = s.querySelector('[data-filter-count]'); return count.hidden ? '' : count.textContent; })"""
 

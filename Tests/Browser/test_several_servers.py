@@ -23,7 +23,7 @@ LIVE = "return document.getElementById('board').dataset.live"
 TITLES = """
     const out = {};
     for (const section of document.querySelectorAll('#board .column'))
-      out[section.dataset.column] = [...section.querySelectorAll('.tasks > .task')].map(c => c.querySelector('.task-title').textContent.trim());
+      out[section.dataset.column] = [...section.querySelectorAll('.tasks .task')].map(c => c.querySelector('.task-title').textContent.trim());
     return out;"""
 
 

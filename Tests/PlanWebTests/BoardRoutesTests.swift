@@ -43,6 +43,23 @@ import Testing
         }
     }
 
+    @Test func aColumnsCardsAreDrawnInGroupsOfFiftyWithinItsOneList() async throws {
+        try await TestApp.make().test(.router) { client in
+            _ = try await client.addTasks((1...120).map { "Task \($0)" })
+            let html = try await client.get("/").text
+            #expect(html.contains(#"data-group-size="\#(BoardPage.cardsPerGroup)""#))
+            let today = try #require(html.range(of: #"<ol class="tasks" role="list" aria-labelledby="column-today-title">"#))
+            let end = try #require(html.range(of: "</ol>", range: today.upperBound..<html.endIndex))
+            let list = html[today.upperBound..<end.lowerBound]
+            let groups = list.components(separatedBy: #"<div class="task-group" role="none">"#)
+            #expect(groups.first?.trimmingCharacters(in: .whitespacesAndNewlines) == "", "nothing but groups in the list")
+            #expect(groups.dropFirst().map { $0.components(separatedBy: #"<li class="task""#).count - 1 } == [50, 50, 20])
+            // An empty column has no group at all (its hint shows, board.css).
+            let later = try #require(html.range(of: #"<ol class="tasks" role="list" aria-labelledby="column-later-title">"#))
+            #expect(html[later.upperBound...].prefix(40).contains("</ol>"))
+        }
+    }
+
     @Test func boardAnswersJSONWhenAsked() async throws {
         try await TestApp.make().test(.router) { client in
             try await client.addTasks(["a", "b"])

@@ -107,6 +107,9 @@ extension PageRenderer {
                 }
                 buffer.writeBytes(UnsafeBufferPointer(rebasing: bytes[rest..<marker.lowerBound]))
                 for (index, card) in column.drawn.enumerated() {
+                    if index % BoardPage.cardsPerGroup == 0 {
+                        buffer.writeString(index == 0 ? Self.groupStart : "</div>\n" + Self.groupStart)
+                    }
                     // A card the filter leaves out is drawn `hidden` (its cached drawing is shared, so
                     // the attribute is written in here rather than into the drawing).
                     if index < column.shownCards.count, !column.shownCards[index],
@@ -118,12 +121,18 @@ extension PageRenderer {
                         buffer.writeString(card.html)
                     }
                 }
+                if !column.drawn.isEmpty { buffer.writeString("</div>\n") }
                 rest = marker.upperBound
             }
             buffer.writeBytes(UnsafeBufferPointer(rebasing: bytes[rest...]))
         }
         return buffer
     }
+
+    /// A group of a list's cards (`BoardPage.cardsPerGroup`). The list is one list to assistive
+    /// technology: the list says `role="list"` itself (so a group inside it is allowed) and a group is
+    /// `role="none"`, left out of the accessibility tree, so each card is an item of the list.
+    static let groupStart = "<div class=\"task-group\" role=\"none\">\n"
 
     /// Where `needle` first occurs in `bytes` at or after `start`.
     static func range(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int>? {

@@ -22,6 +22,7 @@ extension BoardPage: MustacheParent {
         case "filtered": filtered
         case "filterSwitches": filterSwitches
         case "unfilteredPath": unfilteredPath
+        case "cardsPerGroup": Self.cardsPerGroup
         default: nil
         }
     }
