@@ -68,7 +68,12 @@ class CardGroupTests(DragTestCase):
 
         lists = [node for node in nodes if role(node) == "list" and name(node) == "Today" and not node.get("ignored")]
         self.assertEqual(len(lists), 1, "one list named Today")
-        self.assertEqual(len(items(lists[0])), 120)
+        today = items(lists[0])
+        self.assertEqual(len(today), 120)
+        # Every card is named by its title, also the ones scrolled out of view whose drawing
+        # content-visibility skipped (named through aria-labelledby, those had no name at all).
+        titles = self.js("return [...document.querySelectorAll('#column-today .task .task-title')].map((t) => t.textContent.trim())")
+        self.assertEqual([name(item) for item in today], titles)
         self.assertEqual(audit(self.driver), [])
 
     def test_keyboard_steps_cross_from_one_group_into_the_next_and_back(self):

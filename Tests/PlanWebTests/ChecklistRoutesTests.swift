@@ -24,7 +24,7 @@ import Testing
             _ = try await Self.addChecklist(client)
             let board = try await client.get("/").text
             #expect(board.contains(#"<span class="task-progress" aria-hidden="true">1/3</span><span class="visually-hidden" id="task-1-progress">1 of 3 done</span>"#))
-            #expect(board.contains(#"aria-labelledby="task-1-title task-1-progress""#))
+            #expect(board.contains(#"aria-label="Trip 1 of 3 done""#))
             try await TestApp.$cookies.withValue("pb_lang=zh-Hant") {
                 let page = try await client.get("/").text
                 #expect(page.contains(">3 項中已完成 1 項</span>"))

@@ -15,6 +15,11 @@ struct CardView: Sendable, Equatable {
     let progress: CardProgress?
     /// "important, finished" for screen readers; nil for an ordinary open task.
     let state: String?
+    /// The card's accessible name: its title, state, checklist progress and days in words, as the
+    /// visually hidden parts say them. Given as `aria-label`, not by `aria-labelledby` pointing at
+    /// those parts: Chromium names a card whose drawing `content-visibility` skipped (one scrolled
+    /// out of view) with nothing from the parts it points at.
+    let name: String
     /// What the round check sends: finishing an open task, reopening a finished one.
     let finishValue: Bool
     let finishLabel: String
@@ -55,6 +60,7 @@ struct CardView: Sendable, Equatable {
         importantLabel = strings("card.important")
         paths = TaskPaths(id: task.id)
         dates = CardDates(task, today: today, strings: strings)
+        name = [task.title, state, progress?.spoken, dates?.spoken].compactMap { $0 }.joined(separator: " ")
         let folded = SearchText.of(task)
         // A card goes into every live event and every page: long notes are not copied into it whole.
         searchCut = folded.count > Self.searchLimit

@@ -78,6 +78,7 @@ extension CardView: MustacheParent {
         case "excerpt": excerpt
         case "progress": progress
         case "state": state
+        case "name": self.name
         case "finishValue": finishValue
         case "finishLabel": finishLabel
         case "moreLabel": moreLabel
