@@ -67,30 +67,36 @@ export function firstCard(list) {
 
 /** The last card of a list, or null. */
 export function lastCard(list) {
-  for (let group = list.lastElementChild; group; group = group.previousElementSibling) {
-    if (group.classList.contains(GROUP) && group.lastElementChild) return group.lastElementChild;
-  }
-  return null;
+  return lastGroup(list)?.lastElementChild ?? null;
+}
+
+/** A list's last group (never empty, `tidy` sees to it), or null. */
+function lastGroup(list) {
+  let group = list.lastElementChild;
+  while (group && !group.classList.contains(GROUP)) group = group.previousElementSibling;
+  return group;
 }
 
 /** The card after `card` in its list, across groups, or null. */
 export function nextCard(card) {
-  if (card.nextElementSibling) return card.nextElementSibling;
-  const group = card.parentElement;
-  if (!group?.classList.contains(GROUP)) return null;
-  for (let next = group.nextElementSibling; next; next = next.nextElementSibling) {
-    if (next.classList.contains(GROUP) && next.firstElementChild) return next.firstElementChild;
-  }
-  return null;
+  return neighbour(card, 'nextElementSibling', 'firstElementChild');
 }
 
 /** The card before `card` in its list, across groups, or null. */
 export function previousCard(card) {
-  if (card.previousElementSibling) return card.previousElementSibling;
+  return neighbour(card, 'previousElementSibling', 'lastElementChild');
+}
+
+/**
+ * The card beside `card` one way: its sibling in the group, else the nearest card of the nearest
+ * group that way (`step` walks siblings, `end` takes that group's card nearest to `card`).
+ */
+function neighbour(card, step, end) {
+  if (card[step]) return card[step];
   const group = card.parentElement;
   if (!group?.classList.contains(GROUP)) return null;
-  for (let previous = group.previousElementSibling; previous; previous = previous.previousElementSibling) {
-    if (previous.classList.contains(GROUP) && previous.lastElementChild) return previous.lastElementChild;
+  for (let other = group[step]; other; other = other[step]) {
+    if (other.classList.contains(GROUP) && other[end]) return other[end];
   }
   return null;
 }
@@ -109,9 +115,7 @@ export function putCard(card, list, before) {
   if (before && listOfCard(before) === list) {
     before.before(card);
   } else {
-    let group = list.lastElementChild;
-    while (group && !group.classList.contains(GROUP)) group = group.previousElementSibling;
-    if (!group) group = list.insertBefore(newGroup(), list.firstElementChild);
+    const group = lastGroup(list) ?? list.insertBefore(newGroup(), list.firstElementChild);
     group.append(card);
   }
   tidy(left);

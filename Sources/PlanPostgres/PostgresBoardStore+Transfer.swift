@@ -64,15 +64,7 @@ extension PostgresBoardStore {
             guard let record = try await importRecord(tx, revision: revision) else { throw PlanError.importNotFound(revision: revision) }
             try ImportUndoPlan.check(record)
             // What the rules need for every task the import added, in three statements however many.
-            let added = try await tx.rows("""
-                SELECT revision, kind, before, after, previous_anchor, notes_back, notes_digest FROM change
-                WHERE revision = \(revision) AND entry > 0 ORDER BY entry
-                """
-            ).map { row in
-                let (revision, kind, before, after, anchor, back, digest) = try row.decode((Int64, String, String?, String?, Int64?, String?, Int64?).self)
-                return try LoggedUndo(
-                    revision: revision, kind: kind, before: before, after: after, previousAnchor: anchor, notesBack: back, notesDigest: digest)
-            }.compactMap { $0 }
+            let added = try await loggedEntries(tx, of: revision, where: "entry > 0").compactMap { $0 }
             let current = try await tx.rows(#"""
                 SELECT \#(unescaped: PlanTask.postgresColumns) FROM task
                 WHERE id IN (SELECT task_id FROM change WHERE revision = \#(revision) AND entry > 0)

@@ -16,15 +16,8 @@ extension PostgresBoardStore {
                 ORDER BY revision DESC LIMIT 1
                 """, as: Int64.self)
             else { throw PlanError.nothingToUndo }
-            let entries = try await tx.rows("""
-                SELECT revision, kind, before, after, previous_anchor, notes_back, notes_digest FROM change
-                WHERE revision = \(revision) AND NOT (kind = 'import' AND entry > 0) ORDER BY entry
-                """
-            ).map { row in
-                let (revision, kind, before, after, anchor, back, digest) = try row.decode((Int64, String, String?, String?, Int64?, String?, Int64?).self)
-                return try LoggedUndo(
-                    revision: revision, kind: kind, before: before, after: after, previousAnchor: anchor, notesBack: back, notesDigest: digest)
-            }
+            // An import's own tasks are left to its summary page (`undoImport`): its summary entry refuses.
+            let entries = try await loggedEntries(tx, of: revision, where: "NOT (kind = 'import' AND entry > 0)")
             guard let first = entries.first, let kind = first?.kind, entries.allSatisfy({ $0 != nil }) else { throw PlanError.nothingToUndo }
             do {
                 return .success(try await revert(tx, board, entries.compactMap { $0 }, of: kind, client: client, at: now))
@@ -60,6 +53,20 @@ extension PostgresBoardStore {
         } catch {
             try await tx.execute("ROLLBACK TO SAVEPOINT undo")
             throw error
+        }
+    }
+
+    /// The entries of the change `revision` that `condition` (SQL over `change`) keeps, in order,
+    /// as the log kept them for undoing; nil for an entry of a kind this version does not know.
+    func loggedEntries(_ tx: PostgresTransaction, of revision: Int64, where condition: String) async throws -> [LoggedUndo?] {
+        try await tx.rows("""
+            SELECT revision, kind, before, after, previous_anchor, notes_back, notes_digest FROM change
+            WHERE revision = \(revision) AND \(unescaped: condition) ORDER BY entry
+            """
+        ).map { row in
+            let (revision, kind, before, after, anchor, back, digest) = try row.decode((Int64, String, String?, String?, Int64?, String?, Int64?).self)
+            return try LoggedUndo(
+                revision: revision, kind: kind, before: before, after: after, previousAnchor: anchor, notesBack: back, notesDigest: digest)
         }
     }
 

@@ -44,14 +44,7 @@ extension SQLiteBoardStore {
             guard let record = try Self.importRecord(db, revision: revision) else { throw PlanError.importNotFound(revision: revision) }
             try ImportUndoPlan.check(record)
             // What the rules need for every task the import added, in three statements however many.
-            let added = try Row.fetchAll(
-                db, sql: "SELECT revision, kind, before, after, previousAnchor, notesBack, notesDigest FROM change WHERE revision = ? AND entry > 0 ORDER BY entry",
-                arguments: [revision]
-            ).compactMap { row in
-                try LoggedUndo(
-                    revision: row["revision"], kind: row["kind"], before: row["before"], after: row["after"],
-                    previousAnchor: row["previousAnchor"], notesBack: row["notesBack"], notesDigest: row["notesDigest"])
-            }
+            let added = try loggedEntries(db, of: revision, where: "entry > 0").compactMap { $0 }
             let current = try PlanTask.fetchAll(
                 db, sql: "SELECT * FROM task WHERE id IN (SELECT taskID FROM change WHERE revision = ? AND entry > 0)", arguments: [revision])
             let lastChanged = try Row.fetchAll(db, sql: """

@@ -21,18 +21,8 @@ extension SQLiteBoardStore {
                     """,
                 arguments: [client, policy.undoDepth, now.addingTimeInterval(-policy.undoWindow)])
             else { throw PlanError.nothingToUndo }
-            let entries = try Row.fetchAll(
-                // An import's own tasks are left to its summary page (`undoImport`): its summary entry refuses.
-                db, sql: """
-                    SELECT revision, kind, before, after, previousAnchor, notesBack, notesDigest FROM change
-                    WHERE revision = ? AND NOT (kind = 'import' AND entry > 0) ORDER BY entry
-                    """,
-                arguments: [revision]
-            ).map { row in
-                try LoggedUndo(
-                    revision: row["revision"], kind: row["kind"], before: row["before"], after: row["after"],
-                    previousAnchor: row["previousAnchor"], notesBack: row["notesBack"], notesDigest: row["notesDigest"])
-            }
+            // An import's own tasks are left to its summary page (`undoImport`): its summary entry refuses.
+            let entries = try loggedEntries(db, of: revision, where: "NOT (kind = 'import' AND entry > 0)")
             guard let first = entries.first, let kind = first?.kind else { throw PlanError.nothingToUndo }
             do {
                 return .success(try revert(db, entries.compactMap { $0 }, of: kind, client: client, at: now))
@@ -61,6 +51,22 @@ extension SQLiteBoardStore {
             return .commit
         }
         return result!
+    }
+
+    /// The entries of the change `revision` that `condition` (SQL over `change`) keeps, in order,
+    /// as the log kept them for undoing; nil for an entry of a kind this version does not know.
+    func loggedEntries(_ db: Database, of revision: Int64, where condition: String) throws -> [LoggedUndo?] {
+        try Row.fetchAll(
+            db, sql: """
+                SELECT revision, kind, before, after, previousAnchor, notesBack, notesDigest FROM change
+                WHERE revision = ? AND \(condition) ORDER BY entry
+                """,
+            arguments: [revision]
+        ).map { row in
+            try LoggedUndo(
+                revision: row["revision"], kind: row["kind"], before: row["before"], after: row["after"],
+                previousAnchor: row["previousAnchor"], notesBack: row["notesBack"], notesDigest: row["notesDigest"])
+        }
     }
 
     /// What the rules need to know to undo one entry: the task as it is now and its neighbours.

@@ -96,8 +96,7 @@ struct TransferController {
                         return try Refusal(PlanError.importRepeats(count: repeats), deps.strings(context)).json(revision: try await deps.store.revision())
                     }
                     let summary = try await store(source, choices: choices, existing: existing, context)
-                    // Just made: every task it added is logged and none has changed yet.
-                    let record = ImportRecord(summary: nil, undoneBy: nil, loggedTasks: summary.total)
+                    let record = try await deps.store.importRecord(revision: summary.revision)
                     return try .json(ImportJSON(summary, record: record, strings: deps.strings(context)))
                 } catch let error as PlanError {
                     return try await deps.refusalJSON(error, context)
