@@ -170,17 +170,28 @@ function measure(card) {
 function placeCards(column, card, shift) {
   const inFlow = listOfCard(card) === column.list && card.offsetParent !== null;
   const liftedAt = inFlow ? offsetInList(card) : Infinity;
+  const before = column.tops;
   column.tops = column.cards.map((other) => {
     const top = offsetInList(other);
     return top > liftedAt ? top - shift : top;
   });
   column.heights = column.cards.map((other) => other.getBoundingClientRect().height);
-  column.stale = false;
   // Where the drop placeholder rests, read with the cards' places (cards drawn for the first time
   // in between would move one and not the other); null when it is in another column (`setGap`).
   const placeholder = state.drag?.placeholder;
-  column.end = placeholder?.parentElement === column.list ? placeholder.offsetTop : null;
+  const end = placeholder?.parentElement === column.list ? placeholder.offsetTop : null;
+  // Cards scrolled into view are drawn (and take their real height) in the frame after the one
+  // that scrolled them there, so a column whose cards moved since the last measure is measured
+  // again on the next frame, until they hold still (`settle` bounds it).
+  const moved = end !== column.end || before.length !== column.tops.length || column.tops.some((top, k) => top !== before[k]);
+  column.end = end;
+  column.settle = moved ? Math.max(0, (column.settle ?? 0) - 1) : 0;
+  column.stale = column.settle > 0;
+  return moved;
 }
+
+/** How many frames a scrolled column is measured again at most while its cards are first drawn. */
+const settleFrames = 6;
 
 function beginPointerDrag(press, x = press.x, y = press.y) {
   const { card } = press;
@@ -249,7 +260,7 @@ function frame(now) {
   const drag = state.drag;
   if (!drag || drag.type === 'keyboard') return;
   drag.raf = 0;
-  remeasureScrolled();
+  const remeasured = remeasureScrolled();
   const { x, y } = drag;
   drag.snapshot.style.transform = `translate3d(${x - drag.startX}px, ${y - drag.startY}px, 0) scale(1.03)`;
   const place = locate(x, y);
@@ -263,9 +274,12 @@ function frame(now) {
   if (column !== drag.target?.column || index !== drag.target.index) {
     setGap(column, index);
     emit('move', drag.card, { taskId: drag.card.dataset.taskId, from: drag.home.position, to: targetPosition(), outside, via: drag.type });
+  } else if (remeasured.has(column)) {
+    setGap(column, index); // same place, but the cards around it moved: the gap is drawn there again
   }
-  if (edgeScroll(drag, board, now, drift, locateAgain)) schedule();
-  else drag.lastFrame = 0;
+  const scrolling = edgeScroll(drag, board, now, drift, locateAgain);
+  if (!scrolling) drag.lastFrame = 0;
+  if (scrolling || drag.columns.some((c) => c.stale)) schedule();
 }
 
 /** How far the board and page have scrolled since pickup, from the offsets scroll events left. */
@@ -372,17 +386,21 @@ function shiftCards(column, from, jump = false) {
 /** Measures again the columns that scrolled (`placeCards`). */
 function remeasureScrolled() {
   const drag = state.drag;
-  for (const column of drag.columns) if (column.stale) placeCards(column, drag.card, drag.shift);
+  const moved = new Set();
+  for (const column of drag.columns) if (column.stale && placeCards(column, drag.card, drag.shift)) moved.add(column);
+  return moved;
 }
 
 /** After content scrolled under a still pointer, the gap follows it. */
 function locateAgain() {
   const drag = state.drag;
-  remeasureScrolled();
+  const remeasured = remeasureScrolled();
   const place = locate(drag.x, drag.y);
   if (place && (place.column !== drag.target.column || place.index !== drag.target.index)) {
     setGap(place.column, place.index);
     emit('move', drag.card, { taskId: drag.card.dataset.taskId, from: drag.home.position, to: targetPosition(), outside: false, via: drag.type });
+  } else if (remeasured.has(drag.target.column)) {
+    setGap(drag.target.column, drag.target.index);
   }
 }
 
@@ -397,6 +415,7 @@ function onScroll(event) {
     if (column) {
       column.scroll = target.scrollTop;
       column.stale = true;
+      column.settle = settleFrames;
     }
   }
   schedule();
