@@ -3,12 +3,14 @@
 // worked out from the cards on the page, after anything moved, came or went.
 import { cardsIn } from './cards.js';
 import { tn, t } from './strings.js';
+import { unfoldAll } from './unfold.js';
 
 /**
  * Sets every count from the cards on the page.
  * @param {HTMLElement} board the `#board` element
  */
 export function refreshCounts(board) {
+  unfoldAll(); // counted from every card
   let total = 0;
   for (const section of board.querySelectorAll('.column')) {
     const cards = cardsIn(section.querySelector('.tasks'));

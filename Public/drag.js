@@ -9,7 +9,7 @@
 // path), live.js (other tabs' changes; loaded by the page beside this one), state.js (what is under
 // way: presses, drags, saves), http.js (requests), routes.js (the server's paths), cards.js
 // (questions about cards), counts.js, column-tabs.js (the phone's tabs), config.js (tunables),
-// status.js (messages), strings.js (words), events.js (`planboard:pickup|move|drop|cancel|refused`,
+// status.js (messages), strings.js (words), unfold.js (a long column's later cards), events.js (`planboard:pickup|move|drop|cancel|refused`,
 // bubbling from the card, and `planboard:sync` from the board).
 import { titleOf } from './cards.js';
 import { setupCapture } from './capture.js';
@@ -27,6 +27,7 @@ import { setupSelection } from './selection.js';
 import { state } from './state.js';
 import { say, setupStatus } from './status.js';
 import { t } from './strings.js';
+import { setupUnfold } from './unfold.js';
 
 /**
  * Turns the board into a drag-and-drop board. Called once for `#board` when this module loads.
@@ -58,6 +59,7 @@ export function enhance(board) {
   setupColumnTabs(board);
   board.classList.add('drag-ready');
   performance.mark('planboard:ready');
+  setupUnfold(board);
 }
 
 /** A finished task can't be carried: it shakes, and the status bar says why. */

@@ -11,6 +11,7 @@ import { emit } from './events.js';
 import { getJSON } from './http.js';
 import { path } from './routes.js';
 import { state } from './state.js';
+import { unfoldAll } from './unfold.js';
 
 const board = state.board;
 /** The markup each card element was made from, exactly as the server sent it. */
@@ -54,6 +55,7 @@ export function revision() {
  */
 export function applyChanges(changes, { cause, inOrder = false }) {
   if (changes.some((change) => WHOLE_BOARD.has(change.kind))) return null;
+  unfoldAll(); // a change may name any card
   const focus = focusNow();
   const touched = [];
   const ids = [];
@@ -95,6 +97,7 @@ export function applyBoard(server, cause) {
   const columns = Object.entries(server?.columns ?? {});
   const lists = columns.map(([column]) => listOf(board, column));
   if (lists.some((list) => !list)) return false;
+  unfoldAll();
   const onPage = new Map(Array.from(board.querySelectorAll('.tasks')).flatMap(cardsIn).map((card) => [card.dataset.taskId, card]));
   learn(columns.flatMap(([, tasks]) => tasks.flatMap((task) => {
     const card = onPage.get(String(task.id));

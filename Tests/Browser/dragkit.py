@@ -85,7 +85,8 @@ class DragTestCase(ServerTestCase):
 
     def open_board(self):
         self.driver.get(self.server.url + "/")
-        self.wait(lambda d: d.execute_script("return document.getElementById('board').classList.contains('drag-ready')"))
+        # The drag layer ready, and a long column's later cards on the page (unfold.js).
+        self.wait(lambda d: d.execute_script("const board = document.getElementById('board'); return board.classList.contains('drag-ready') && board.dataset.cards === 'all'"))
         self.sent()  # forget the page load's own requests
         self.fetched()
 

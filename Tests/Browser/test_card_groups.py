@@ -14,6 +14,33 @@ GROUPS = """return [...document.querySelectorAll('#board .tasks')].map((list) =>
   [...list.children].filter((child) => child.classList.contains('task-group')).map((group) => group.children.length))"""
 
 
+def list_items(driver, name):
+    """The items of the one list named `name` in Chromium's accessibility tree, as a screen reader
+    gets them: through the nodes left out of the tree (a list's groups) to the cards."""
+    driver.execute_cdp_cmd("Accessibility.enable", {})
+    nodes = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+    by_id = {node["nodeId"]: node for node in nodes}
+
+    def role(node):
+        return node.get("role", {}).get("value")
+
+    def items(node):
+        found = []
+        for child_id in node.get("childIds", []):
+            child = by_id.get(child_id)
+            if not child:
+                continue
+            if role(child) == "listitem" and not child.get("ignored"):
+                found.append(child)
+            elif child.get("ignored") or role(child) in ("none", "generic", "presentation"):
+                found.extend(items(child))
+        return found
+
+    lists = [node for node in nodes if role(node) == "list" and node.get("name", {}).get("value") == name and not node.get("ignored")]
+    assert len(lists) == 1, f"one list named {name}, not {len(lists)}"
+    return items(lists[0])
+
+
 class CardGroupTests(DragTestCase):
     def setUp(self):
         super().setUp()
@@ -43,37 +70,12 @@ class CardGroupTests(DragTestCase):
         self.assertEqual(self.js(GROUPS), [[50, 50, 20], [2], []])
         self.assertEqual(self.js("return document.getElementById('board').dataset.groupSize"), "50")
         # The accessibility tree, as a screen reader gets it: the list named Today holds 120 items.
-        self.driver.execute_cdp_cmd("Accessibility.enable", {})
-        nodes = self.driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
-        by_id = {node["nodeId"]: node for node in nodes}
-
-        def role(node):
-            return node.get("role", {}).get("value")
-
-        def name(node):
-            return node.get("name", {}).get("value")
-
-        def items(node):
-            """The list items a list owns, through nodes left out of the tree (the groups)."""
-            found = []
-            for child_id in node.get("childIds", []):
-                child = by_id.get(child_id)
-                if not child:
-                    continue
-                if role(child) == "listitem" and not child.get("ignored"):
-                    found.append(child)
-                elif child.get("ignored") or role(child) in ("none", "generic", "presentation"):
-                    found.extend(items(child))
-            return found
-
-        lists = [node for node in nodes if role(node) == "list" and name(node) == "Today" and not node.get("ignored")]
-        self.assertEqual(len(lists), 1, "one list named Today")
-        today = items(lists[0])
+        today = list_items(self.driver, "Today")
         self.assertEqual(len(today), 120)
         # Every card is named by its title, also the ones scrolled out of view whose drawing
         # content-visibility skipped (named through aria-labelledby, those had no name at all).
         titles = self.js("return [...document.querySelectorAll('#column-today .task .task-title')].map((t) => t.textContent.trim())")
-        self.assertEqual([name(item) for item in today], titles)
+        self.assertEqual([item.get("name", {}).get("value") for item in today], titles)
         self.assertEqual(audit(self.driver), [])
 
     def test_keyboard_steps_cross_from_one_group_into_the_next_and_back(self):

@@ -54,9 +54,39 @@ import Testing
             let groups = list.components(separatedBy: #"<div class="task-group" role="none">"#)
             #expect(groups.first?.trimmingCharacters(in: .whitespacesAndNewlines) == "", "nothing but groups in the list")
             #expect(groups.dropFirst().map { $0.components(separatedBy: #"<li class="task""#).count - 1 } == [50, 50, 20])
+            // The first group is markup; each later one comes inside a noscript of its own, read
+            // as markup without scripts and put on the page by unfold.js with them.
+            #expect(groups[1].hasSuffix("</div>\n" + PageRenderer.laterStart))
+            #expect(groups[2].hasSuffix("</div>\n" + PageRenderer.laterEnd + PageRenderer.laterStart))
+            #expect(groups[3].trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("</div>\n</noscript>"))
             // An empty column has no group at all (its hint shows, board.css).
             let later = try #require(html.range(of: #"<ol class="tasks" role="list" aria-labelledby="column-later-title">"#))
             #expect(html[later.upperBound...].prefix(40).contains("</ol>"))
+        }
+    }
+
+    /// Inside a noscript read as text (scripts on), `</noscript` anywhere, even in an attribute,
+    /// would end it there and let the rest be read as markup: no card's text may ever write it.
+    @Test func noCardCanCloseTheNoscriptItsGroupComesIn() async throws {
+        try await TestApp.make().test(.router) { client in
+            let hostile = [#"</noscript><img src=x onerror="alert(1)">"#, "</NoScript >", "</noscript\t"]
+            _ = try await client.addTasks((1...BoardPage.cardsAtFirst).map { "Task \($0)" })
+            for (index, text) in hostile.enumerated() {
+                let created = try await client.post("/tasks", ["title": text, "column": "today", "notes": text, "notes_format": ["plain", "markdown", "html"][index]], json: true)
+                #expect(created.status == .created)
+            }
+            let html = try await client.get("/?q=noscript").text + client.get("/").text
+            var waiting = 0
+            var rest = html[...]
+            while let start = rest.range(of: PageRenderer.laterStart) {
+                let end = try #require(rest.range(of: PageRenderer.laterEnd, range: start.upperBound..<rest.endIndex))
+                let inside = rest[start.upperBound..<end.lowerBound]
+                #expect(inside.range(of: "</noscript", options: .caseInsensitive) == nil)
+                #expect(inside.contains("&lt;/noscript&gt;") || inside.contains("&lt;/NoScript"), "the hostile cards are in it, escaped")
+                waiting += 1
+                rest = rest[end.upperBound...]
+            }
+            #expect(waiting == 2, "one group waiting on each page")
         }
     }
 

@@ -33,6 +33,11 @@ package struct BoardPage: PageView {
     /// layer, which keeps groups from growing past twice this as cards come and go.
     static let cardsPerGroup = 50
 
+    /// How many of a column's cards are the page's own markup; the groups after them come as
+    /// text for the scripts to put on the page after the first paint (`PageRenderer.laterStart`).
+    /// The first group fills a column on any screen.
+    static let cardsAtFirst = cardsPerGroup
+
     /// One of the board's filter switches (important, has a deadline, overdue, scheduled).
     struct FilterSwitch: Sendable {
         let name: String

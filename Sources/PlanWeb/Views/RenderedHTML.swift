@@ -106,9 +106,13 @@ extension PageRenderer {
                     throw MarkerMissing(name: column.cards.html)
                 }
                 buffer.writeBytes(UnsafeBufferPointer(rebasing: bytes[rest..<marker.lowerBound]))
+                var groupEnd: String?
                 for (index, card) in column.drawn.enumerated() {
                     if index % BoardPage.cardsPerGroup == 0 {
-                        buffer.writeString(index == 0 ? Self.groupStart : "</div>\n" + Self.groupStart)
+                        if let groupEnd { buffer.writeString(groupEnd) }
+                        let later = index >= BoardPage.cardsAtFirst
+                        buffer.writeString(later ? Self.laterStart + Self.groupStart : Self.groupStart)
+                        groupEnd = later ? "</div>\n" + Self.laterEnd : "</div>\n"
                     }
                     // A card the filter leaves out is drawn `hidden` (its cached drawing is shared, so
                     // the attribute is written in here rather than into the drawing).
@@ -121,7 +125,7 @@ extension PageRenderer {
                         buffer.writeString(card.html)
                     }
                 }
-                if !column.drawn.isEmpty { buffer.writeString("</div>\n") }
+                if let groupEnd { buffer.writeString(groupEnd) }
                 rest = marker.upperBound
             }
             buffer.writeBytes(UnsafeBufferPointer(rebasing: bytes[rest...]))
@@ -133,6 +137,15 @@ extension PageRenderer {
     /// technology: the list says `role="list"` itself (so a group inside it is allowed) and a group is
     /// `role="none"`, left out of the accessibility tree, so each card is an item of the list.
     static let groupStart = "<div class=\"task-group\" role=\"none\">\n"
+
+    /// Each group past a list's first cards (`BoardPage.cardsAtFirst`) comes inside a `noscript`.
+    /// Without scripts it is ordinary markup (board.css lays it out as if it were not there); with
+    /// scripts the browser reads it as text, not elements, so a board of thousands of cards is
+    /// parsed, styled and painted at the size of its first cards, and `unfold.js` puts the rest on
+    /// the page after the first paint, or at once when anything needs them. A card's markup never
+    /// holds `</noscript`: its text is escaped and notes' markup never keeps a `noscript`.
+    static let laterStart = "<noscript class=\"later-cards\">"
+    static let laterEnd = "</noscript>\n"
 
     /// Where `needle` first occurs in `bytes` at or after `start`.
     static func range(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int>? {

@@ -1,0 +1,86 @@
+// A column's cards past its first group come inside `<noscript class="later-cards">`
+// (PageRenderer.laterStart on the server): without scripts they are ordinary markup; with scripts
+// the browser keeps them as text, so a board of thousands of cards is parsed, styled and painted
+// at the size of its first cards. This module puts them on the page after the first paint, in
+// short tasks in page order, and all that are left at once before anything needs every card (a
+// press, a key, a typed filter, a form, a change from the server). The other modules see groups
+// arriving as they see a live change's cards arrive (their MutationObservers, `cardsArriving`).
+// When none is left, the board says so (`data-cards="all"`, the mark `planboard:all-cards`).
+
+const WAITING = 'noscript.later-cards';
+const NEEDS = ['pointerdown', 'keydown', 'input', 'submit', 'focusin'];
+/**
+ * Main-thread ms a task may spend putting groups on the page before it lets the browser draw and
+ * answer input. A group of 50 cards takes ~10 ms to parse and place (3,000 tasks, scripts/bench-browser),
+ * so a task places one group, or more when they are short.
+ */
+const BUDGET_MS = 10;
+/** The next task, without setTimeout's 4 ms wait once timers nest five deep. */
+const channel = new MessageChannel();
+
+let board = null;
+/** The card the address names (`#task-…`) when it was still waiting as the page loaded. */
+let wanted = null;
+
+/** Starts putting the board's waiting cards on the page. Called once, as the drag layer starts. */
+export function setupUnfold(element) {
+  board = element;
+  if (!board.querySelector(WAITING)) {
+    finished();
+    return;
+  }
+  const named = decodeURIComponent(location.hash.slice(1));
+  if (named && !document.getElementById(named)) wanted = named;
+  for (const type of NEEDS) addEventListener(type, unfoldAll, { capture: true, passive: true });
+  // After the first paint (a frame, then a task), and then in tasks of at most BUDGET_MS each, so
+  // that the page draws and answers input between them.
+  channel.port1.onmessage = step;
+  requestAnimationFrame(() => channel.port2.postMessage(null));
+}
+
+function step() {
+  const until = performance.now() + BUDGET_MS;
+  let next = board.querySelector(WAITING);
+  while (next && performance.now() < until) {
+    unfold(next);
+    next = board.querySelector(WAITING);
+  }
+  if (next) channel.port2.postMessage(null);
+  else finished();
+}
+
+/** Puts every card still waiting on the page now; cheap once none is left. */
+export function unfoldAll() {
+  if (!board) return;
+  const waiting = board.querySelectorAll(WAITING);
+  if (!waiting.length) return;
+  for (const element of waiting) unfold(element);
+  finished();
+}
+
+function unfold(element) {
+  const template = document.createElement('template');
+  template.innerHTML = element.textContent;
+  element.replaceWith(template.content);
+}
+
+function finished() {
+  if (board.dataset.cards === 'all') return;
+  for (const type of NEEDS) removeEventListener(type, unfoldAll, { capture: true });
+  board.dataset.cards = 'all';
+  performance.mark('planboard:all-cards');
+  // A link to a card that was still waiting when the page loaded: the browser found nothing
+  // to scroll to then.
+  const card = wanted && document.getElementById(wanted);
+  if (card) reveal(card, 3);
+  wanted = null;
+}
+
+/**
+ * Scrolls a card to the middle of its list, and again on the next frames: the cards scrolled past
+ * take their real heights only once drawn (content-visibility), which moves the card.
+ */
+function reveal(card, frames) {
+  card.scrollIntoView({ block: 'center' });
+  if (frames > 0) requestAnimationFrame(() => reveal(card, frames - 1));
+}
