@@ -48,7 +48,10 @@ const read = () => {
   const nav = performance.getEntriesByType('navigation')[0];
   const paint = performance.getEntriesByName('first-contentful-paint')[0];
   const ready = performance.getEntriesByName('planboard:ready')[0];
-  const all = performance.getEntriesByName('planboard:all-cards')[0];
+  // Every card is on the page at the mark; a build before unfold.js never marks it, and had every
+  // card at DOMContentLoaded (nothing waiting in a noscript once the drag layer is ready).
+  const all = performance.getEntriesByName('planboard:all-cards')[0]
+    ?? (ready && !document.querySelector('noscript.later-cards') ? { startTime: nav.domContentLoadedEventEnd } : null);
   if (!nav || nav.loadEventEnd === 0 || !paint || (scripted && !(ready && all))) { setTimeout(read, 20); return; }
   // Two frames after load, so the counters include the first layout after the scripts ran.
   requestAnimationFrame(() => requestAnimationFrame(() => done({

@@ -125,29 +125,6 @@ import Testing
         }
     }
 
-    /// The board names every script its scripts import, so a browser with nothing cached asks for
-    /// all of them at once instead of one level of imports at a time.
-    @Test func theBoardPreloadsEveryScriptItsScriptsImport() async throws {
-        try await TestApp.make(assetVersion: nil).test(.router) { client in
-            let page = try await client.get("/").text
-            let preloaded = page.matches(of: #/<link rel="modulepreload" href="(/assets/[0-9a-f]{12}/)([a-z-]+\.js)">/#)
-            let scripts = try FileManager.default.contentsOfDirectory(atPath: TestApp.root.appendingPathComponent("Public").path)
-                .filter { $0.hasSuffix(".js") }
-            // Every script is imported by another but the pages' own: page.js on every page, the
-            // board's three, and the task page's checklist.js.
-            let entries: Set = ["page.js", "drag.js", "live.js", "filter.js", "checklist.js"]
-            #expect(Set(preloaded.map { String($0.2) }) == Set(scripts).subtracting(entries))
-            #expect(preloaded.count == scripts.count - entries.count, "each once")
-            for link in preloaded {
-                let answer = try await client.get(String(link.1 + link.2))
-                #expect(answer.status == .ok && answer.headers[.contentType] == "text/javascript; charset=utf-8", "\(link.2)")
-            }
-            // Only the board loads module scripts that import others.
-            #expect(!(try await client.get("/search").text.contains("modulepreload")))
-        }
-        #expect(StaticAssets.imports(of: "import { a } from './cards.js';\nimport './side.js';\nconst x = 'from ./no.js';") == ["cards.js", "side.js"])
-    }
-
     @Test func onlyExactNamesOfPublicFilesAreServed() async throws {
         try await TestApp.make().test(.router) { client in
             for path in ["/drag.js%00.svg", "/drag.js/", "/board.css/", "/assets/x/../board.css", "/assets/board.css", "/Public/board.css", "/.hidden.js", "/nosuchfile.js"] {

@@ -32,8 +32,6 @@ final class StaticAssets: Sendable {
         /// Size and modification time of each file when read, to notice edits.
         var stamps: [String: Stamp] = [:]
         var version = ""
-        /// The scripts some script imports, by name, sorted (`imports(of:)`).
-        var imported: [String] = []
         var checked = ContinuousClock.now
     }
 
@@ -57,12 +55,6 @@ final class StaticAssets: Sendable {
 
     /// The version part of `basePath`.
     var version: String { current().version }
-
-    /// Every script that another script imports (`import … from './name.js'`), sorted. A page
-    /// that loads the board's scripts names them in `<link rel="modulepreload">`, so the browser
-    /// asks for all of them at once instead of finding each only once the one importing it has
-    /// arrived (six levels deep from drag.js).
-    var imported: [String] { current().imported }
 
     /// The file called `name`, or nil when there is none by that exact name.
     func file(named name: String) -> File? {
@@ -122,16 +114,7 @@ final class StaticAssets: Sendable {
                 entityTag: "\"\(hash.hex)\"", lastModified: loaded.stamps[name]!.modified)
         }
         loaded.version = pinnedVersion ?? String(combined.hex.prefix(12))
-        loaded.imported = Set(loaded.files.keys.filter { $0.hasSuffix(".js") }.flatMap { name in
-            imports(of: String(buffer: loaded.files[name]!.body))
-        }).filter { loaded.files[$0] != nil }.sorted()
         return loaded
-    }
-
-    /// The scripts of this folder a module's source imports: `from './name.js'` and
-    /// `import './name.js'`, as the board's scripts write them.
-    static func imports(of source: String) -> [String] {
-        source.matches(of: #/(?:from|import)\s*'\./([A-Za-z0-9._-]+\.js)'/#).map { String($0.1) }
     }
 }
 

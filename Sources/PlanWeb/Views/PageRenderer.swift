@@ -52,7 +52,7 @@ package struct PageRenderer: Sendable {
 
     /// The page's HTML, or a thrown error if its template is missing (a deployment fault, not a person's).
     func html(_ page: some PageView, for reader: Reader) throws -> String {
-        let envelope = PageEnvelope(page: page, assets: assets.basePath, modules: assets.imported, reader: reader, routeTable: routeTable)
+        let envelope = PageEnvelope(page: page, assets: assets.basePath, reader: reader, routeTable: routeTable)
         guard let html = library.render(envelope, withTemplate: type(of: page).template) else {
             throw TemplateMissing(name: type(of: page).template, folder: "")
         }
@@ -95,8 +95,6 @@ package struct PageRenderer: Sendable {
 private struct PageEnvelope: MustacheParent {
     let page: any PageView
     let assets: String
-    /// The scripts imported by other scripts, for `<link rel="modulepreload">` (`StaticAssets.imported`).
-    let modules: [String]
     let reader: Reader
     let routeTable: RenderedHTML
 
@@ -119,7 +117,6 @@ private struct PageEnvelope: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "assets": return assets
-        case "importedModules": return modules
         case "t": return StringsScope(strings: reader.strings, prefix: "")
         case "lang": return reader.language.tag
         case "readerCSRF": return reader.csrf
