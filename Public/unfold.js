@@ -22,20 +22,33 @@ let board = null;
 /** The card the address names (`#task-…`) when it was still waiting as the page loaded. */
 let wanted = null;
 
-/** Starts putting the board's waiting cards on the page. Called once, as the drag layer starts. */
+/**
+ * Starts putting the board's waiting cards on the page. Called once, as the drag layer starts.
+ * @param {HTMLElement} element the `#board` element
+ */
 export function setupUnfold(element) {
   board = element;
   if (!board.querySelector(WAITING)) {
     finished();
     return;
   }
-  const named = decodeURIComponent(location.hash.slice(1));
+  const named = fragment();
   if (named && !document.getElementById(named)) wanted = named;
   for (const type of NEEDS) addEventListener(type, unfoldAll, { capture: true, passive: true });
   // After the first paint (a frame, then a task), and then in tasks of at most BUDGET_MS each, so
   // that the page draws and answers input between them.
   channel.port1.onmessage = step;
   requestAnimationFrame(() => channel.port2.postMessage(null));
+}
+
+/** The address's fragment as the browser matches it to an id (as typed when it is not valid UTF-8). */
+function fragment() {
+  const raw = location.hash.slice(1);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }
 
 function step() {

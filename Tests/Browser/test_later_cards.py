@@ -102,6 +102,12 @@ class LaterCardsTests(DragTestCase):
             return !!card && card.top >= list.top && card.bottom <= list.bottom && card.bottom <= innerHeight;""", card),
                   message="the linked card is in view")
 
+    def test_an_address_with_a_fragment_that_is_not_utf8_still_gets_every_card(self):
+        self.driver.get(self.server.url + "/#%E0%A4%A")
+        self.wait(lambda d: d.execute_script("return document.getElementById('board').dataset.cards === 'all'"),
+                  message="every card on the page")
+        self.assertEqual(self.titles_in_today(self.driver), TITLES)
+
     def test_a_later_cards_title_cannot_end_the_noscript_it_comes_in(self):
         ids = self.api.add("today", [HOSTILE])
         for driver in (self.driver, chromium(javascript=False)):
