@@ -227,6 +227,7 @@ function beginPointerDrag(press, x = press.x, y = press.y) {
   };
   setDrag(drag);
   followDrag(true);
+  watchGroups(drag);
   try {
     board.setPointerCapture(press.pointerId);
   } catch {
@@ -245,6 +246,33 @@ function beginPointerDrag(press, x = press.x, y = press.y) {
   schedule();
   if (press.type === 'touch' && navigator.userActivation?.hasBeenActive) navigator.vibrate?.(15);
   emit('pickup', card, { taskId: card.dataset.taskId, from: home.position, via: press.type });
+}
+
+/**
+ * A card drawn for the first time while the drag is under way (content-visibility: it scrolled
+ * near) takes its real height then, which moves every card below it and the end of its list, where
+ * the gap's placeholder sits: a column whose group changed height is measured again. This may be
+ * frames after the scroll that brought it near, so counting frames after a scroll (`settle`) is
+ * not enough. The observer's first report (every group, as it starts watching) is not a change.
+ */
+function watchGroups(drag) {
+  let first = true;
+  drag.groups = new ResizeObserver((entries) => {
+    if (first) {
+      first = false;
+      return;
+    }
+    for (const entry of entries) {
+      const column = drag.columns.find((c) => c.list === entry.target.parentElement);
+      if (!column) continue;
+      column.stale = true;
+      column.settle = settleFrames;
+    }
+    schedule();
+  });
+  for (const column of drag.columns) {
+    for (const group of column.list.children) if (group.classList.contains('task-group')) drag.groups.observe(group);
+  }
 }
 
 function schedule() {
@@ -444,6 +472,7 @@ function finishPointerDrag(cancelled) {
   clearGap();
   if (!cancel) putCard(card, target.column.list, target.column.cards[target.index] ?? null);
   card.classList.remove('is-drag-source');
+  current.groups.disconnect();
   setDrag(null);
   followDrag(false);
   try {
