@@ -96,6 +96,14 @@ class SelectionOnADesktop(DragTestCase):
         self.open_board()
         if self.touch:
             self.js("document.querySelector('[data-column-tab=next]').click()")
+            # A person taps "⋯" once the board has glided to the column: a scroll of the board
+            # closes the menu (menu.js), and under load the glide outlasted the tap.
+            self.driver.execute_async_script("""const done = arguments[0];
+                const board = document.getElementById('board');
+                let last = NaN, still = 0;
+                const look = () => { still = board.scrollLeft === last ? still + 1 : 0; last = board.scrollLeft;
+                                     still >= 5 ? done() : requestAnimationFrame(look); };
+                requestAnimationFrame(look);""")
         self.js("document.querySelector(arguments[0]).click()", f"#task-{ids['Bravo']} .task-more")
         self.wait(lambda d: not d.execute_script("return document.getElementById('card-menu-open').hidden"))
         self.js("[...document.querySelectorAll('#card-menu-open .menu-item')].find((i) => i.dataset.action === 'select').click()")
