@@ -62,9 +62,12 @@ function step() {
   else finished();
 }
 
-/** Puts every card still waiting on the page now; cheap once none is left. */
+/**
+ * Puts every card still waiting on the page now. Called before every change is applied, so once
+ * none is left it reads one attribute, not the board.
+ */
 export function unfoldAll() {
-  if (!board) return;
+  if (!board || board.dataset.cards === 'all') return;
   const waiting = board.querySelectorAll(WAITING);
   if (!waiting.length) return;
   for (const element of waiting) unfold(element);

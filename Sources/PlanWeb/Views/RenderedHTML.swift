@@ -112,7 +112,7 @@ extension PageRenderer {
                         if let groupEnd { buffer.writeString(groupEnd) }
                         let later = index >= BoardPage.cardsAtFirst
                         buffer.writeString(later ? Self.laterStart + Self.groupStart : Self.groupStart)
-                        groupEnd = later ? "</div>\n" + Self.laterEnd : "</div>\n"
+                        groupEnd = later ? Self.groupEnd + Self.laterEnd : Self.groupEnd
                     }
                     // A card the filter leaves out is drawn `hidden` (its cached drawing is shared, so
                     // the attribute is written in here rather than into the drawing).
@@ -137,6 +137,7 @@ extension PageRenderer {
     /// technology: the list says `role="list"` itself (so a group inside it is allowed) and a group is
     /// `role="none"`, left out of the accessibility tree, so each card is an item of the list.
     static let groupStart = "<div class=\"task-group\" role=\"none\">\n"
+    static let groupEnd = "</div>\n"
 
     /// Each group past a list's first cards (`BoardPage.cardsAtFirst`) comes inside a `noscript`.
     /// Without scripts it is ordinary markup (board.css lays it out as if it were not there); with
