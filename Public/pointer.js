@@ -228,17 +228,19 @@ function beginPointerDrag(press, x = press.x, y = press.y) {
   setDrag(drag);
   followDrag(true);
   watchGroups(drag);
+  getSelection()?.removeAllRanges();
+  document.body.append(snapshot);
+  // The snapshot holds the pointer until the drop: its events come to it wherever the pointer goes,
+  // and Chromium shows the capturing element's cursor (`.drag-snapshot`, a grabbing hand) over the
+  // whole page. A class on the board or the page for that hand restyled every card at pickup and
+  // at the drop (60–170 ms at 3,000 cards, scripts/bench-drag).
   try {
-    board.setPointerCapture(press.pointerId);
+    snapshot.setPointerCapture(press.pointerId);
   } catch {
     // The pointer is already gone; the next pointerup or cancel ends the drag.
   }
-  getSelection()?.removeAllRanges();
-  document.body.append(snapshot);
   card.classList.add('is-drag-source');
   setGap(source, sourceIndex);
-  document.documentElement.classList.add('is-grabbing');
-  board.classList.add('is-carrying');
   // Cards slide only after the first frame, so the opening gap does not animate in.
   requestAnimationFrame(() => requestAnimationFrame(() => {
     if (state.drag?.card === card) state.drag.sliding = !reducedMotion.matches;
@@ -302,8 +304,10 @@ function frame(now) {
   if (column !== drag.target?.column || index !== drag.target.index) {
     setGap(column, index);
     emit('move', drag.card, { taskId: drag.card.dataset.taskId, from: drag.home.position, to: targetPosition(), outside, via: drag.type });
-  } else if (remeasured.has(column)) {
-    setGap(column, index); // same place, but the cards around it moved: the gap is drawn there again
+  } else if (remeasured.has(column) || column.scroll !== column.nearAt) {
+    // Same place, but the cards around it moved, or the list scrolled other cards within reach:
+    // the gap is drawn there again.
+    setGap(column, index);
   }
   const scrolling = edgeScroll(drag, board, now, drift, locateAgain);
   if (!scrolling) drag.lastFrame = 0;
@@ -386,19 +390,27 @@ function setGap(column, index) {
  * Moves the column's cards from `from` on down by the gap, and the others back. They slide there
  * (`.is-sliding`, a transition) once the drag is under way, unless content is scrolling under the
  * pointer (sliding cards that scroll away anyway costs a style pass each frame) or `jump` is asked.
- * The state is kept on each card moved, never on the board: a class on the board restyles every
- * card at once (some 50 ms at 3,000 cards).
+ * Only the cards within reach of the list's visible part are moved (`reach`): the rest are out of
+ * sight, and moving every card below the gap restyled and laid out a thousand cards at pickup and
+ * again at the drop in a long column. As the list scrolls, cards coming within reach are moved at
+ * once (no slide) and those leaving it go back. The state is kept on each card moved, never on
+ * the board: a class on the board restyles every card at once (some 50 ms at 3,000 cards).
  */
 function shiftCards(column, from, jump = false) {
   const drag = state.drag;
   const slide = !jump && drag.sliding && !drag.scrolling;
   const { cards, offsets } = column;
+  const [wasLow, wasHigh] = column.near ?? [0, 0];
+  const [low, high] = reach(column);
+  column.near = [low, high];
+  column.nearAt = column.scroll;
   for (let k = 0; k < cards.length; k++) {
-    const want = k >= from ? drag.shift : 0;
+    const near = k >= low && k < high;
+    const want = near && k >= from ? drag.shift : 0;
     if (offsets[k] !== want) {
       offsets[k] = want;
       const card = cards[k];
-      if (slide) {
+      if (slide && near && k >= wasLow && k < wasHigh) {
         card.classList.add('is-sliding');
         drag.slid.add(card);
       } else if (drag.slid.delete(card)) {
@@ -406,9 +418,37 @@ function shiftCards(column, from, jump = false) {
       }
       if (want) card.style.transform = `translateY(${want}px)`;
       else card.style.removeProperty('transform');
-      if (!card.style.length) card.removeAttribute('style'); // back to the server's markup
+      // Back to the server's markup. (Chromium writes a style set from script into the attribute
+      // only when the attribute is read: `hasAttribute` does that, so that the attribute is there
+      // to remove; otherwise it comes back later as `style=""`.)
+      if (!card.style.length && card.hasAttribute('style')) card.removeAttribute('style');
     }
   }
+}
+
+/**
+ * The cards of `column` (as indexes, low to high exclusive) that are in view or within one list
+ * height above or below it, from the measured places and the list's scroll offset. The margin is
+ * what a scroll can bring into view before the next frame moves the cards that came within reach.
+ */
+function reach(column) {
+  const { tops, heights, scroll } = column;
+  const height = column.bottom - column.top;
+  const from = scroll - height;
+  const to = scroll + 2 * height;
+  return [firstIndex(tops.length, (k) => tops[k] + heights[k] >= from), firstIndex(tops.length, (k) => tops[k] > to)];
+}
+
+/** The first index below `count` for which `test` holds (it holds for every index after it), or `count`. */
+function firstIndex(count, test) {
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (test(middle)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }
 
 /** Measures again the columns that scrolled (`placeCards`). */
@@ -467,8 +507,6 @@ function finishPointerDrag(cancelled) {
   const { card, snapshot, home } = current;
   const target = current.target;
   const cancel = cancelled || current.outside || !target;
-  board.classList.remove('is-carrying');
-  document.documentElement.classList.remove('is-grabbing');
   clearGap();
   if (!cancel) putCard(card, target.column.list, target.column.cards[target.index] ?? null);
   card.classList.remove('is-drag-source');
@@ -476,7 +514,7 @@ function finishPointerDrag(cancelled) {
   setDrag(null);
   followDrag(false);
   try {
-    board.releasePointerCapture(current.pointerId);
+    snapshot.releasePointerCapture(current.pointerId);
   } catch {
     // Already released.
   }

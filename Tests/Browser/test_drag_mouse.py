@@ -244,6 +244,66 @@ class MouseDragTests(DragTestCase):
         self.settled()
         self.assertEqual(self.titles()["today"][-1], "Task 001")
 
+    def test_while_a_card_is_carried_the_hand_is_closed_over_the_board_and_beyond_it(self):
+        # Chromium picks the cursor from the same hit test that sets :hover; while the snapshot
+        # holds the pointer (pointer capture) that is the snapshot, wherever the pointer is.
+        ids = self.api.add("today", ["Alpha", "Bravo", "Charlie"])
+        self.open_board()
+        hand = "const over = [...document.querySelectorAll(':hover')].pop(); return over ? getComputedStyle(over).cursor : null"
+        start = self.center(f"#task-{ids['Alpha']}")
+        self.mouse("mouseMoved", *start, buttons=0)
+        self.wait(lambda d: self.js(hand) == "grab", message="an open hand over a card that can be lifted")
+        self.mouse_drag(start, self.center(f"#task-{ids['Charlie']}"), release=False)
+        self.wait(lambda d: self.events("move"))
+        self.assertEqual(self.js(hand), "grabbing", "over the board")
+        header = self.js("const r = document.querySelector('.app-header').getBoundingClientRect(); return [r.left + 40, r.top + 10]")
+        self.mouse_glide(self.center(f"#task-{ids['Charlie']}"), header, steps=4)
+        self.assertEqual(self.js(hand), "grabbing", "over the page's header, outside the board")
+        self.mouse_glide(header, self.center(f"#task-{ids['Charlie']}"), steps=4)
+        self.mouse("mouseReleased", *self.center(f"#task-{ids['Charlie']}"), buttons=0)
+        self.settled()
+        self.wait(lambda d: not self.js("return document.querySelector('.drag-snapshot')"), message="the snapshot lands and goes")
+        self.mouse("mouseMoved", *self.center(f"#task-{ids['Bravo']}"), buttons=0)
+        self.wait(lambda d: self.js(hand) == "grab", message="the hand opens again once the card is down")
+
+    def test_in_a_long_column_only_cards_near_view_move_for_the_gap_and_a_wheel_scroll_brings_the_rest(self):
+        ids = self.api.add("today", [f"Task {n:03d}" for n in range(1, 131)])
+        self.open_board()
+        list_box = self.js("const r = document.querySelector('#column-today .tasks').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]")
+        x = list_box[0] + list_box[2] / 2
+        middle = list_box[1] + list_box[3] / 2
+        self.mouse_drag(self.center(f"#task-{ids['Task 002']}"), (x, middle), release=False)
+        self.wait(lambda d: self.events("move"))
+        time.sleep(0.3)  # the cards slide to make room
+        moved = "return [...document.querySelectorAll('#column-today .task')].filter((c) => c.style.transform).length"
+        self.assertGreater(self.js(moved), 3)
+        self.assertLess(self.js(moved), 80, "of 120-odd cards below the gap, only those near view are moved")
+        # Drawn as a person sees it: in the list's visible part, no card overlaps another or the gap.
+        in_view = """const list = document.querySelector('#column-today .tasks').getBoundingClientRect();
+            return [...document.querySelectorAll('#column-today .task:not(.is-drag-source), #column-today .drop-placeholder')]
+              .map((e) => [e.id, e.getBoundingClientRect()]).filter(([, r]) => r.bottom > list.top && r.top < list.bottom)
+              .map(([id, r]) => [id || 'gap', r.top, r.bottom]).sort((a, b) => a[1] - b[1]);"""
+
+        def check_drawn(when):
+            boxes = self.js(in_view)
+            self.assertIn("gap", [box[0] for box in boxes], when)
+            for above, below in zip(boxes, boxes[1:]):
+                self.assertLessEqual(above[2], below[1] + 1, f"{when}: {above[0]} overlaps {below[0]}")
+
+        check_drawn("at pickup")
+        for _ in range(3):  # a wheel turned over the column while the card is held
+            self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": x, "y": middle, "deltaX": 0, "deltaY": 900, "buttons": 1})
+            time.sleep(0.15)
+        self.wait(lambda d: self.js("return document.querySelector('#column-today .tasks').scrollTop") > 2000, message="the wheel scrolls the column under a carried card")
+        time.sleep(0.4)
+        check_drawn("after scrolling")
+        landing = self.events("move")[-1]["detail"]["to"]["index"]
+        self.assertGreater(landing, 40, "the gap followed the pointer down the column")
+        self.mouse("mouseReleased", x, middle, buttons=0)
+        self.settled()
+        self.assertEqual(self.titles()["today"].index("Task 002"), landing, "it lands where the gap was")
+        self.assertEqual(self.js("return [...document.querySelectorAll('#column-today .task[style]')].map((c) => c.id + ' ' + c.getAttribute('style'))"), [], "every card is back to the server's markup")
+
 
 class NarrowWindowDragTests(DragTestCase):
     """Between a phone and a wide screen the board keeps its columns readable and scrolls sideways."""
