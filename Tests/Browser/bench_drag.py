@@ -186,7 +186,10 @@ def interactions(driver, server, rounds=5):
         costs["keyboard: one step (↓)"].append(measured(lambda: key("ArrowDown", "ArrowDown", 40), "return true"))
         costs["keyboard: drop and answer (Space)"].append(measured(lambda: key(" ", "Space", 32), settled))
 
-        first = driver.execute_script("const r = document.querySelectorAll('#column-next .task:not([data-finished=true])')[6].getBoundingClientRect(); return [r.left + r.width * 0.6, r.top + 12]")
+        # A card near the list's top, carried 60 px down: the drop lands mid-list, clear of the
+        # edge zones (the seventh card, used before, ended in the bottom one, so the drop
+        # measured an edge scroll's frame and a measuring of the column too).
+        first = driver.execute_script("const r = document.querySelectorAll('#column-next .task:not([data-finished=true])')[2].getBoundingClientRect(); return [r.left + r.width * 0.6, r.top + 12]")
         for kind, y in (("mouseMoved", first[1]), ("mousePressed", first[1]), ("mouseMoved", first[1] + 10), ("mouseMoved", first[1] + 60)):
             driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": kind, "x": first[0], "y": y, "button": "left" if kind != "mouseMoved" or y != first[1] else "none", "buttons": 0 if kind == "mouseMoved" and y == first[1] else 1, "clickCount": 1})
             next_frames(driver)
