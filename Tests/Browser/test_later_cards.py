@@ -57,6 +57,10 @@ class LaterCardsTests(DragTestCase):
             return [top(49) - cards[48].getBoundingClientRect().bottom, top(50) - cards[49].getBoundingClientRect().bottom];""")
         self.assertAlmostEqual(gaps[0], gaps[1], delta=0.5)
         self.assertEqual(audit(self.driver), [])
+        # Drawn lazily (content-visibility) only past the first screenful of the page's own
+        # markup; the unfolded cards are drawn in full (board.css says why).
+        lazy = self.js("return [...document.querySelectorAll('#column-today .task')].map((c) => getComputedStyle(c).contentVisibility)")
+        self.assertEqual(lazy, ["visible"] * 24 + ["auto"] * 26 + ["visible"] * 80)
 
     def test_without_javascript_every_card_shows_in_order_laid_out_as_the_first_ones(self):
         driver = chromium(javascript=False)
@@ -77,6 +81,8 @@ class LaterCardsTests(DragTestCase):
             const box = (i) => cards[i].getBoundingClientRect();
             return [box(49).top - box(48).bottom, box(50).top - box(49).bottom];""")
         self.assertAlmostEqual(gaps[0], gaps[1], delta=0.5)
+        lazy = driver.execute_script("return [...document.querySelectorAll('#column-today .task')].map((c) => getComputedStyle(c).contentVisibility)")
+        self.assertEqual(set(lazy), {"auto"}, "without scripts every card is the page's markup, each drawn lazily")
         # A screen reader hears one list of all 130 (axe needs the page's scripts, off here).
         self.assertEqual([item.get("name", {}).get("value") for item in list_items(driver, "Today")], TITLES)
 

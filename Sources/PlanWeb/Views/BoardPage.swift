@@ -26,8 +26,8 @@ package struct BoardPage: PageView {
     /// The whole board, without a filter: where "Show all" leads.
     let unfilteredPath: String
 
-    /// A column's cards are drawn in groups of this many, each group laid out on its own
-    /// (`content-visibility: auto` in board.css): a change to one card then lays out its group and
+    /// A column's cards are drawn in groups of this many, each group a box of its own
+    /// (`.task-group` in board.css): a change to one card then lays out its group and
     /// the list's groups, not every card of the list. At 1,000 cards a column a layout of the
     /// whole list cost 12–20 ms. The page says it (`data-group-size` on the board) for the drag
     /// layer, which keeps groups from growing past twice this as cards come and go.
