@@ -6,8 +6,12 @@
 // press, a key, a typed filter, a form, a change from the server). The other modules see groups
 // arriving as they see a live change's cards arrive (their MutationObservers, `cardsArriving`).
 // When none is left, the board says so (`data-cards="all"`, the mark `planboard:all-cards`).
+// Groups put on the page all at once come drawn lazily (`.is-lazy`, content-visibility in
+// board.css: the cards out of view are not laid out), which halves that wait; the same short tasks
+// then draw them in full, a group a task.
 
 const WAITING = 'noscript.later-cards';
+const LAZY = '.task-group.is-lazy';
 const NEEDS = ['pointerdown', 'keydown', 'input', 'submit', 'focusin'];
 /**
  * Main-thread ms a task may spend putting groups on the page before it lets the browser draw and
@@ -17,6 +21,7 @@ const NEEDS = ['pointerdown', 'keydown', 'input', 'submit', 'focusin'];
 const BUDGET_MS = 10;
 /** The next task, without setTimeout's 4 ms wait once timers nest five deep. */
 const channel = new MessageChannel();
+let scheduled = false;
 
 let board = null;
 /** The card the address names (`#task-…`) when it was still waiting as the page loaded. */
@@ -38,7 +43,13 @@ export function setupUnfold(element) {
   // After the first paint (a frame, then a task), and then in tasks of at most BUDGET_MS each, so
   // that the page draws and answers input between them.
   channel.port1.onmessage = step;
-  requestAnimationFrame(() => channel.port2.postMessage(null));
+  requestAnimationFrame(schedule);
+}
+
+function schedule() {
+  if (scheduled) return;
+  scheduled = true;
+  channel.port2.postMessage(null);
 }
 
 /** The address's fragment as the browser matches it to an id (as typed when it is not valid UTF-8). */
@@ -52,31 +63,44 @@ function fragment() {
 }
 
 function step() {
+  scheduled = false;
   const until = performance.now() + BUDGET_MS;
   let next = board.querySelector(WAITING);
   while (next && performance.now() < until) {
     unfold(next);
     next = board.querySelector(WAITING);
   }
-  if (next) channel.port2.postMessage(null);
-  else finished();
+  if (next) {
+    schedule();
+    return;
+  }
+  finished();
+  // One lazily drawn group a task, as its full layout follows in the next frame (~10 ms a group).
+  const lazy = board.querySelector(LAZY);
+  if (lazy) {
+    lazy.classList.remove('is-lazy');
+    schedule();
+  }
 }
 
 /**
- * Puts every card still waiting on the page now. Called before every change is applied, so once
- * none is left it reads one attribute, not the board.
+ * Puts every card still waiting on the page now, drawn lazily until the next tasks draw them in
+ * full. Called before every change is applied, so once none is left it reads one attribute, not
+ * the board.
  */
 export function unfoldAll() {
   if (!board || board.dataset.cards === 'all') return;
   const waiting = board.querySelectorAll(WAITING);
   if (!waiting.length) return;
-  for (const element of waiting) unfold(element);
+  for (const element of waiting) unfold(element, true);
   finished();
+  schedule();
 }
 
-function unfold(element) {
+function unfold(element, lazily = false) {
   const template = document.createElement('template');
   template.innerHTML = element.textContent;
+  if (lazily) for (const group of template.content.children) group.classList.add('is-lazy');
   element.replaceWith(template.content);
 }
 

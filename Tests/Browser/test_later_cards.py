@@ -24,6 +24,7 @@ document.addEventListener('DOMContentLoaded', () => {
   first.focus();
   first.dispatchEvent(new KeyboardEvent('keydown', %s));
   window.early = { waiting, cards: document.querySelectorAll('#column-today .task').length,
+                   lazy: document.querySelectorAll('#column-today .task-group.is-lazy').length,
                    focused: document.activeElement.id, found: window.find('Task 130') };
 });
 """
@@ -91,6 +92,12 @@ class LaterCardsTests(DragTestCase):
         self.assertGreater(early["waiting"], 0, "the key came while groups were waiting")
         self.assertEqual(early["cards"], 130)
         self.assertEqual(early["focused"], f"task-{self.ids['Task 130']}")
+        # Put on the page all at once, the groups came drawn lazily; the next tasks draw them in full.
+        self.assertEqual(early["lazy"], 2)
+        self.wait(lambda d: self.js("return [...document.querySelectorAll('#column-today .task')].slice(50)"
+                                    ".every((c) => getComputedStyle(c).contentVisibility === 'visible')"),
+                  message="every unfolded card drawn in full")
+        self.assertEqual(self.js("return document.querySelectorAll('.task-group.is-lazy').length"), 0)
 
     def test_find_in_page_opened_before_the_later_cards_are_on_the_page_finds_them(self):
         # Ctrl+F reaches the page as a key before the browser opens its find bar.
