@@ -198,8 +198,13 @@ class MouseDragTests(DragTestCase):
         self.mouse("mouseMoved", x, middle)
         time.sleep(0.5)
         gap = self.js("const r = document.querySelector('.drop-placeholder').getBoundingClientRect(); return [r.top, r.bottom]")
-        card = self.js(f"return document.querySelector('#task-{ids['Task 002']}').getBoundingClientRect().height")
-        self.assertLess(abs((gap[0] + gap[1]) / 2 - middle), card, f"the gap {gap} is drawn under the pointer at {middle:.0f}")
+        # One card's pitch (its height and the space between cards): the gap moves on once the
+        # pointer passes a card's middle, so coming from below it rests up to a pitch under the
+        # pointer (47 px seen here, a pitch being 50; 1 run in 6 before this bound, the code of
+        # the morning included). Heights read at pickup and kept drift further with every card.
+        pitch = self.js(f"""const card = document.querySelector('#task-{ids['Task 002']}');
+            return card.getBoundingClientRect().height + parseFloat(getComputedStyle(card.parentElement).rowGap)""")
+        self.assertLessEqual(abs((gap[0] + gap[1]) / 2 - middle), pitch, f"the gap {gap} is drawn under the pointer at {middle:.0f}")
         landing = self.events("move")[-1]["detail"]["to"]["index"]
         self.assertGreater(landing, 30)
         self.mouse("mouseReleased", x, middle, buttons=0)
