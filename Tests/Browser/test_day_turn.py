@@ -104,9 +104,12 @@ class DayTurnTests(unittest.TestCase):
         dates = f"#task-{task['id']} .task-dates"
         self.assertEqual(driver.find_element(By.CSS_SELECTOR, dates).text, "due tomorrow")
         # Nothing is finished and nothing is scheduled: the turn moves no task, but tomorrow becomes today.
+        # The card is redrawn (a new element) at the turn: read its words in one step in the page, as an
+        # element found in one call and read in the next may be gone by then.
+        read = "const e = document.querySelector(arguments[0]); return e ? e.innerText.trim() : null"
         deadline = time.monotonic() + 150
-        while driver.find_element(By.CSS_SELECTOR, dates).text != "due today":
-            self.assertLess(time.monotonic(), deadline, "the card still says: " + driver.find_element(By.CSS_SELECTOR, dates).text)
+        while (said := driver.execute_script(read, dates)) != "due today":
+            self.assertLess(time.monotonic(), deadline, f"the card still says: {said}")
             time.sleep(0.25)
         self.assertTrue(driver.execute_script("return window.__notReloaded === true"), "redrawn without a reload")
         self.assertEqual([e.text for e in driver.find_elements(By.CSS_SELECTOR, "#board .task-title")], ["Send the forms"])
