@@ -107,7 +107,7 @@ import Testing
             let onDisk = try String(contentsOf: TestApp.root.appendingPathComponent("Public/board.css"), encoding: .utf8)
             #expect(versioned.text == onDisk)
             // The page's scripts load from the same version, so their relative imports do too.
-            #expect(page.contains(#"<script type="module" src="\#(stylesheet.replacingOccurrences(of: "board.css", with: "drag.js"))"></script>"#))
+            #expect(page.contains(#"<script type="module" src="\#(stylesheet.replacingOccurrences(of: "board.css", with: "board.js"))"></script>"#))
             let revalidated = try await client.execute(uri: String(stylesheet), method: .get, headers: [.ifNoneMatch: "W/" + tag])
             #expect(revalidated.status == .notModified)
             let since = try await client.execute(uri: "/board.css", method: .get, headers: [.ifModifiedSince: versioned.headers[.lastModified]!])

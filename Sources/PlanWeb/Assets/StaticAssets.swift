@@ -40,14 +40,20 @@ final class StaticAssets: Sendable {
         let modified: Date
     }
 
+    /// Files served joined from the modules they import (`ScriptBundle`), by name: the board page
+    /// loads its three scripts as one (Templates/board.mustache). The modules stay servable one by one.
+    static let joinedScripts = ["board.js": ["drag.js", "live.js", "filter.js"]]
+
     let folder: URL
     private let pinnedVersion: String?
+    private let joined: [String: [String]]
     private let loaded: Mutex<Loaded>
 
-    init(folder: URL, pinnedVersion: String? = nil) throws {
+    init(folder: URL, pinnedVersion: String? = nil, joined: [String: [String]] = StaticAssets.joinedScripts) throws {
         self.folder = folder
         self.pinnedVersion = pinnedVersion
-        loaded = Mutex(try Self.load(folder, pinnedVersion: pinnedVersion))
+        self.joined = joined
+        loaded = Mutex(try Self.load(folder, pinnedVersion: pinnedVersion, joined: joined) { throw $0 })
     }
 
     /// `/assets/VERSION`: where pages load the files from, without a trailing slash.
@@ -66,7 +72,9 @@ final class StaticAssets: Sendable {
             let now = ContinuousClock.now
             if now - state.checked > .seconds(1) {
                 state.checked = now
-                if Self.stamps(folder) != state.stamps, let fresh = try? Self.load(folder, pinnedVersion: pinnedVersion) {
+                if Self.stamps(folder) != state.stamps,
+                    let fresh = try? Self.load(folder, pinnedVersion: pinnedVersion, joined: joined, refused: Self.reportInPage)
+                {
                     state = fresh
                 }
             }
@@ -94,27 +102,53 @@ final class StaticAssets: Sendable {
         }
     }
 
-    private static func load(_ folder: URL, pinnedVersion: String?) throws -> Loaded {
+    /// A script edited while the server runs that cannot be joined: the page's console says why
+    /// (the files are served as edited; at start the same refusal stops the server instead).
+    private static func reportInPage(_ refusal: ScriptBundle.Refused) -> String {
+        let message = (try? JSONEncoder().encode(refusal.description)).map { String(decoding: $0, as: UTF8.self) }
+        return "throw new SyntaxError(\(message ?? "'PlanBoard: a script cannot be joined'"));\n"
+    }
+
+    private static func load(
+        _ folder: URL, pinnedVersion: String?, joined: [String: [String]], refused: (ScriptBundle.Refused) throws -> String
+    ) throws -> Loaded {
         var loaded = Loaded()
         loaded.stamps = stamps(folder)
         var combined = ContentHash()
+        var sources: [String: Data] = [:]
         for name in loaded.stamps.keys.sorted() {
             let data = try Data(contentsOf: folder.appendingPathComponent(name))
-            let body = ByteBuffer(bytes: data)
-            var hash = ContentHash()
-            hash.add(data)
+            sources[name] = data
             combined.add(Data(name.utf8))
             combined.add(data)
-            var source = body
-            let gzipped = try? source.compress(with: .gzip, configuration: .init(compressionLevel: .bestCompression))
-            let ext = String(name[name.index(after: name.lastIndex(of: ".")!)...])
-            loaded.files[name] = File(
-                contentType: contentTypes[ext]!, body: body,
-                gzipped: gzipped.flatMap { $0.readableBytes < body.readableBytes ? $0 : nil },
-                entityTag: "\"\(hash.hex)\"", lastModified: loaded.stamps[name]!.modified)
+            loaded.files[name] = file(name, data, modified: loaded.stamps[name]!.modified)
+        }
+        // Only when its modules are here: a folder of other files (a test's) serves what it has.
+        for (name, entries) in joined where entries.allSatisfy({ sources[$0] != nil }) {
+            guard sources[name] == nil else {
+                throw ScriptBundle.Refused(file: name, line: 0, reason: "a file in Public/ has the name the joined scripts are served under")
+            }
+            let modules = sources.filter { $0.key.hasSuffix(".js") }.mapValues { String(decoding: $0, as: UTF8.self) }
+            let script: String
+            do { script = try ScriptBundle.join(entries: entries, modules: modules) } catch { script = try refused(error) }
+            let modified = loaded.stamps.values.map(\.modified).max() ?? .distantPast
+            loaded.files[name] = file(name, Data(script.utf8), modified: modified)
         }
         loaded.version = pinnedVersion ?? String(combined.hex.prefix(12))
         return loaded
+    }
+
+    private static func file(_ name: String, _ data: Data, modified: Date) -> File {
+        let body = ByteBuffer(bytes: data)
+        var hash = ContentHash()
+        hash.add(data)
+        var source = body
+        let gzipped = try? source.compress(with: .gzip, configuration: .init(compressionLevel: .bestCompression))
+        let ext = String(name[name.index(after: name.lastIndex(of: ".")!)...])
+        return File(
+            contentType: contentTypes[ext]!, body: body,
+            gzipped: gzipped.flatMap { $0.readableBytes < body.readableBytes ? $0 : nil },
+            entityTag: "\"\(hash.hex)\"", lastModified: modified)
     }
 }
 
