@@ -97,7 +97,10 @@ export function rename(card) {
   say(t('renameHint'), { sticky: true });
 
   let saving = false;
+  let closed = false;
   const close = () => {
+    // Removing the focused field fires its blur (which would save and close it again) in Chromium.
+    closed = true;
     field.remove();
     link.hidden = false;
     setRenaming(false);
@@ -144,6 +147,6 @@ export function rename(card) {
   field.addEventListener('input', () => field.removeAttribute('aria-invalid'));
   // Leaving the field saves what was typed (as leaving a form field would); unchanged, it just closes.
   field.addEventListener('blur', () => {
-    if (!saving && field.isConnected && !field.hasAttribute('aria-invalid')) save(false);
+    if (!saving && !closed && field.isConnected && !field.hasAttribute('aria-invalid')) save(false);
   });
 }

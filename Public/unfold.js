@@ -6,7 +6,8 @@
 // press, a key, a typed filter, a form, a change from the server). The other modules see groups
 // arriving as they see a live change's cards arrive (their MutationObservers, `cardsArriving`).
 // When none is left, the board says so (`data-cards="all"`, the mark `planboard:all-cards`).
-// Groups put on the page all at once come drawn lazily (`.is-lazy`, content-visibility in
+// The first group's cards past the first screenful come drawn lazily from the server, and groups
+// put on the page all at once come drawn lazily (`.is-lazy`, content-visibility in
 // board.css: the cards out of view are not laid out), which halves that wait; the same short tasks
 // then draw them in full, a group a task.
 
@@ -33,16 +34,17 @@ let wanted = null;
  */
 export function setupUnfold(element) {
   board = element;
-  if (!board.querySelector(WAITING)) {
-    finished();
-    return;
-  }
-  const named = fragment();
-  if (named && !document.getElementById(named)) wanted = named;
-  for (const type of NEEDS) addEventListener(type, unfoldAll, { capture: true, passive: true });
-  // After the first paint (a frame, then a task), and then in tasks of at most BUDGET_MS each, so
-  // that the page draws and answers input between them.
   channel.port1.onmessage = step;
+  if (board.querySelector(WAITING)) {
+    const named = fragment();
+    if (named && !document.getElementById(named)) wanted = named;
+    for (const type of NEEDS) addEventListener(type, unfoldAll, { capture: true, passive: true });
+  } else {
+    finished();
+  }
+  // After the first paint (a frame, then a task), and then in tasks of at most BUDGET_MS each, so
+  // that the page draws and answers input between them. (With no card waiting, the tasks still
+  // draw in full the first group's lazily drawn part, PageRenderer.lazyGroupStart.)
   requestAnimationFrame(schedule);
 }
 

@@ -98,6 +98,25 @@ class QuickEditsOnADesktop(DragTestCase):
         self.wait(lambda d: self.card(alpha)[2] == "Alpha")
         self.assertEqual(self.task(alpha)["title"], "Alpha")
 
+    def test_while_an_important_card_is_renamed_its_star_makes_room_for_the_field(self):
+        ids = self.api.add("today", ["Alpha"])
+        status, _ = self.api.post(f"/tasks/{ids['Alpha']}", {"title": "Alpha", "important": "true"})
+        self.assertEqual(status, 200)
+        self.open_board()
+        star = "return getComputedStyle(document.querySelector(arguments[0] + ' .important-mark')).display"
+        card = f"#task-{ids['Alpha']}"
+        self.assertNotEqual(self.js(star, card), "none")
+        self.js("document.querySelector(arguments[0]).focus()", card)
+        self.key("F2")
+        self.assertEqual(self.driver.switch_to.active_element.get_attribute("class"), "task-rename")
+        self.assertEqual(self.js(star, card), "none", "the field spans the title and the star's place")
+        # Escape closes it once (removing the field used to fire its blur, which closed it again:
+        # an uncaught DOMException in the console).
+        self.key("Escape")
+        self.assertNotEqual(self.js(star, card), "none")
+        self.assertEqual(self.status_text(), "Kept the title “Alpha”.")
+        self.assertEqual(self.focused(), f"task-{ids['Alpha']}")
+
     def test_the_menu_offers_what_the_card_does_not_have_yet_and_renames_in_place(self):
         ids = self.api.add("today", ["Alpha", "Bravo"], finished=["Bravo"])
         self.open_board()

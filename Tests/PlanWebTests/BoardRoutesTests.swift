@@ -54,6 +54,12 @@ import Testing
             let groups = list.components(separatedBy: #"<div class="task-group" role="none">"#)
             #expect(groups.first?.trimmingCharacters(in: .whitespacesAndNewlines) == "", "nothing but groups in the list")
             #expect(groups.dropFirst().map { $0.components(separatedBy: #"<li class="task""#).count - 1 } == [50, 50, 20])
+            // The first group's cards past the first screenful are a group of their own, drawn
+            // lazily until the scripts draw it in full (board.css, unfold.js).
+            let first = groups[1].components(separatedBy: PageRenderer.lazyGroupStart)
+            #expect(first.map { $0.components(separatedBy: #"<li class="task""#).count - 1 } == [BoardPage.cardsDrawnAtFirst, 26])
+            #expect(first[0].hasSuffix("</li>\n" + PageRenderer.groupEnd))
+            #expect(list.components(separatedBy: PageRenderer.lazyGroupStart).count == 2, "only in the first group")
             // The first group is markup; each later one comes inside a noscript of its own, read
             // as markup without scripts and put on the page by unfold.js with them.
             #expect(groups[1].hasSuffix("</div>\n" + PageRenderer.laterStart))

@@ -38,6 +38,13 @@ package struct BoardPage: PageView {
     /// The first group fills a column on any screen.
     static let cardsAtFirst = cardsPerGroup
 
+    /// How many of a column's first cards are drawn in full for the first paint, more than a column
+    /// shows on a tall screen. The rest of the first group comes as a group of its own drawn lazily
+    /// (`PageRenderer.lazyGroupStart`) until unfold.js draws it in full after the first paint. Marked
+    /// by its group rather than by place (`:nth-child` in board.css, before): a card put anywhere in
+    /// the first group shifted every later card's place, and Chromium restyled them all.
+    static let cardsDrawnAtFirst = 24
+
     /// One of the board's filter switches (important, has a deadline, overdue, scheduled).
     struct FilterSwitch: Sendable {
         let name: String
