@@ -1,6 +1,8 @@
 """The board page under load: `wrk -t2 -c16 -d10s` on GET / of a board of 300 realistic tasks, with
 the session cookie set, as the browser sends it (plain, then accepting gzip). Not part of the test
-run; scripts/bench-http runs it against the release build (or any binary given, to compare)."""
+run; scripts/bench-http runs it against the release build (or any binary given, to compare).
+--beside URL --beside-cookie COOKIE measures another server's page too (Kanboard's board from
+scripts/kanboard-beside, say), each run right after PlanBoard's, and prints PlanBoard's rate over its."""
 import argparse
 import os
 import re
@@ -34,12 +36,25 @@ def seed(url, count):
     return session.cookie
 
 
-def wrk(url, cookie, extra=()):
-    out = subprocess.run(["wrk", "-t2", "-c16", "-d10s", "--latency", "-H", f"Cookie: {cookie}", *extra, url + "/"],
+def wrk(target, cookie, extra=()):
+    """Rate, p50 and p99 of GET `target` (a full URL: wrk sends its path and query as given)."""
+    out = subprocess.run(["wrk", "-t2", "-c16", "-d10s", "--latency", "-H", f"Cookie: {cookie}", *extra, target],
                          capture_output=True, text=True, check=True).stdout
+    errors = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
+    if errors:
+        print(f"  ({errors.group(1)} answers of {target} were not 2xx or 3xx)")
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     latency = dict(re.findall(r"^\s+(50|99)%\s+(\S+)", out, re.M))
     return rate, latency["50"], latency["99"]
+
+
+def page_size(target, cookie, gzip=False):
+    """Bytes of one GET of `target` as sent (compressed when gzip is asked and given); fails on a redirect."""
+    headers = {"Cookie": cookie, **({"Accept-Encoding": "gzip"} if gzip else {})}
+    with urllib.request.urlopen(urllib.request.Request(target, headers=headers), timeout=60) as response:
+        if response.url != target:
+            raise SystemExit(f"{target} redirected to {response.url} (is the cookie still logged in?)")
+        return len(response.read()), response.headers.get("Content-Encoding")
 
 
 def main():
@@ -47,6 +62,8 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "planboard"))
     parser.add_argument("--resources", default=ROOT, help="the checkout whose Templates/ and Public/ the binary serves")
     parser.add_argument("--tasks", type=int, default=300)
+    parser.add_argument("--beside", metavar="URL", help="another board page to measure the same way, alternating with PlanBoard")
+    parser.add_argument("--beside-cookie", metavar="COOKIE", default="", help="the Cookie header value for --beside (name=value)")
     arguments = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="planboard-wrk-")
     process, url = start(arguments.binary, folder, arguments.resources)
@@ -55,9 +72,24 @@ def main():
         with urllib.request.urlopen(urllib.request.Request(url + "/", headers={"Cookie": cookie}), timeout=30) as response:
             size = len(response.read())
         print(f"GET / of {arguments.tasks} realistic tasks ({size / 1024:.1f} KB), wrk -t2 -c16 -d10s, session cookie set:")
-        for label, extra in (("plain", ()), ("Accept-Encoding: gzip", ("-H", "Accept-Encoding: gzip"))):
-            rate, p50, p99 = wrk(url, cookie, extra)
-            print(f"  {label:<24} {rate:9.1f} req/s   p50 {p50:>9}   p99 {p99:>9}")
+        runs = (("plain", ()), ("Accept-Encoding: gzip", ("-H", "Accept-Encoding: gzip")))
+        if not arguments.beside:
+            for label, extra in runs:
+                rate, p50, p99 = wrk(url + "/", cookie, extra)
+                print(f"  {label:<24} {rate:9.1f} req/s   p50 {p50:>9}   p99 {p99:>9}")
+            return
+        plain, _ = page_size(arguments.beside, arguments.beside_cookie)
+        gzipped, encoding = page_size(arguments.beside, arguments.beside_cookie, gzip=True)
+        print(f"beside: GET {arguments.beside} ({plain / 1024:.1f} KB; asking for gzip {gzipped / 1024:.1f} KB, "
+              f"Content-Encoding {encoding or 'none'}), its cookie set:")
+        ratios = {}
+        for label, extra in reversed(runs):
+            mine = wrk(url + "/", cookie, extra)
+            print(f"  {label:<32} {mine[0]:9.1f} req/s   p50 {mine[1]:>9}   p99 {mine[2]:>9}")
+            theirs = wrk(arguments.beside, arguments.beside_cookie, extra)
+            print(f"  {'beside: ' + label:<32} {theirs[0]:9.1f} req/s   p50 {theirs[1]:>9}   p99 {theirs[2]:>9}")
+            ratios[label] = mine[0] / theirs[0] if theirs[0] else float("inf")
+        print("  PlanBoard/beside: " + ", ".join(f"{label} {ratio:.1f}x" for label, ratio in ratios.items()))
     finally:
         process.terminate()
         process.wait()
