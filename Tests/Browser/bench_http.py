@@ -73,23 +73,26 @@ def main():
             size = len(response.read())
         print(f"GET / of {arguments.tasks} realistic tasks ({size / 1024:.1f} KB), wrk -t2 -c16 -d10s, session cookie set:")
         runs = (("plain", ()), ("Accept-Encoding: gzip", ("-H", "Accept-Encoding: gzip")))
-        if not arguments.beside:
-            for label, extra in runs:
-                rate, p50, p99 = wrk(url + "/", cookie, extra)
-                print(f"  {label:<24} {rate:9.1f} req/s   p50 {p50:>9}   p99 {p99:>9}")
-            return
-        plain, _ = page_size(arguments.beside, arguments.beside_cookie)
-        gzipped, encoding = page_size(arguments.beside, arguments.beside_cookie, gzip=True)
-        print(f"beside: GET {arguments.beside} ({plain / 1024:.1f} KB; asking for gzip {gzipped / 1024:.1f} KB, "
-              f"Content-Encoding {encoding or 'none'}), its cookie set:")
+        if arguments.beside:
+            plain, _ = page_size(arguments.beside, arguments.beside_cookie)
+            gzipped, encoding = page_size(arguments.beside, arguments.beside_cookie, gzip=True)
+            print(f"beside: GET {arguments.beside} ({plain / 1024:.1f} KB; asking for gzip {gzipped / 1024:.1f} KB, "
+                  f"Content-Encoding {encoding or 'none'}), its cookie set:")
         ratios = {}
-        for label, extra in reversed(runs):
-            mine = wrk(url + "/", cookie, extra)
-            print(f"  {label:<32} {mine[0]:9.1f} req/s   p50 {mine[1]:>9}   p99 {mine[2]:>9}")
-            theirs = wrk(arguments.beside, arguments.beside_cookie, extra)
-            print(f"  {'beside: ' + label:<32} {theirs[0]:9.1f} req/s   p50 {theirs[1]:>9}   p99 {theirs[2]:>9}")
-            ratios[label] = mine[0] / theirs[0] if theirs[0] else float("inf")
-        print("  PlanBoard/beside: " + ", ".join(f"{label} {ratio:.1f}x" for label, ratio in ratios.items()))
+        for label, extra in runs:
+            # With --beside, the other page's run comes right after PlanBoard's, on the same machine.
+            targets = [(label, url + "/", cookie)]
+            if arguments.beside:
+                targets.append(("beside: " + label, arguments.beside, arguments.beside_cookie))
+            rates = []
+            for name, target, its_cookie in targets:
+                rate, p50, p99 = wrk(target, its_cookie, extra)
+                rates.append(rate)
+                print(f"  {name:<32} {rate:9.1f} req/s   p50 {p50:>9}   p99 {p99:>9}")
+            if arguments.beside:
+                ratios[label] = rates[0] / rates[1] if rates[1] else float("inf")
+        if ratios:
+            print("  PlanBoard/beside: " + ", ".join(f"{label} {ratio:.1f}x" for label, ratio in ratios.items()))
     finally:
         process.terminate()
         process.wait()
