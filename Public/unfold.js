@@ -1,15 +1,16 @@
-// A column's cards past its first group come inside `<noscript class="later-cards">`
-// (PageRenderer.laterStart on the server): without scripts they are ordinary markup; with scripts
+// A column's cards past the first screenful come inside `<noscript class="later-cards">`, a group
+// each (PageRenderer.laterStart on the server): without scripts they are ordinary markup; with scripts
 // the browser keeps them as text, so a board of thousands of cards is parsed, styled and painted
 // at the size of its first cards. This module puts them on the page after the first paint, in
 // short tasks in page order, and all that are left at once before anything needs every card (a
 // press, a key, a typed filter, a form, a change from the server). The other modules see groups
 // arriving as they see a live change's cards arrive (their MutationObservers, `cardsArriving`).
 // When none is left, the board says so (`data-cards="all"`, the mark `planboard:all-cards`).
-// The first group's cards past the first screenful come drawn lazily from the server, and groups
-// put on the page all at once come drawn lazily (`.is-lazy`, content-visibility in
-// board.css: the cards out of view are not laid out), which halves that wait; the same short tasks
-// then draw them in full, a group a task.
+// The server sends as many of a column's cards as markup as a column shows at once on this screen,
+// as measured here after each load and resize (the cookie `pb_screenful`, BoardPreferences), so
+// the first paint draws the cards in view and no more. Groups put on the page all at once come
+// drawn lazily (`.is-lazy`, content-visibility in board.css: the cards out of view are not laid
+// out), which halves that wait; the same short tasks then draw them in full, a group a task.
 
 const WAITING = 'noscript.later-cards';
 const LAZY = '.task-group.is-lazy';
@@ -23,6 +24,10 @@ const BUDGET_MS = 10;
 /** The next task, without setTimeout's 4 ms wait once timers nest five deep. */
 const channel = new MessageChannel();
 let scheduled = false;
+const SCREENFUL = 'pb_screenful';
+/** Quiet ms after the last resize before the screenful is measured again. */
+const RESIZE_SETTLE_MS = 300;
+let resizeTimer = 0;
 
 let board = null;
 /** The card the address names (`#task-…`) when it was still waiting as the page loaded. */
@@ -43,9 +48,12 @@ export function setupUnfold(element) {
     finished();
   }
   // After the first paint (a frame, then a task), and then in tasks of at most BUDGET_MS each, so
-  // that the page draws and answers input between them. (With no card waiting, the tasks still
-  // draw in full the first group's lazily drawn part, PageRenderer.lazyGroupStart.)
+  // that the page draws and answers input between them.
   requestAnimationFrame(schedule);
+  addEventListener('resize', () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => requestAnimationFrame(rememberScreenful), RESIZE_SETTLE_MS);
+  });
 }
 
 function schedule() {
@@ -116,6 +124,31 @@ function finished() {
   const card = wanted && document.getElementById(wanted);
   if (card) reveal(card, 3);
   wanted = null;
+  requestAnimationFrame(rememberScreenful);
+}
+
+/**
+ * Keeps, for the server, how many cards a column shows at once here: its tallest list over the
+ * shortest step from one card to the next among the first cards (drawn in full), rounded up, at most
+ * a group. Read in a frame's callback, where the last layout still holds; written only when it changes.
+ */
+function rememberScreenful() {
+  let height = 0;
+  let step = Infinity;
+  for (const list of board.querySelectorAll('.tasks')) {
+    height = Math.max(height, list.clientHeight);
+    const cards = [...list.querySelectorAll('.task:not([hidden])')].slice(0, 12);
+    for (let i = 1; i < cards.length; i++) {
+      const between = cards[i].getBoundingClientRect().top - cards[i - 1].getBoundingClientRect().top;
+      if (between > 0) step = Math.min(step, between);
+    }
+  }
+  if (!height || step === Infinity) return;
+  const screenful = Math.min(Math.ceil(height / step), Number(board.dataset.groupSize) || 50);
+  const kept = document.cookie.split('; ').find((pair) => pair.startsWith(`${SCREENFUL}=`))?.slice(SCREENFUL.length + 1);
+  if (kept !== String(screenful)) {
+    document.cookie = `${SCREENFUL}=${screenful}; path=/; max-age=34560000; samesite=lax`;
+  }
 }
 
 /**

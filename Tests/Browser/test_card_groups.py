@@ -67,8 +67,9 @@ class CardGroupTests(DragTestCase):
 
     def test_a_column_of_120_cards_is_drawn_in_groups_of_at_most_50_and_reads_as_one_list_of_120_items(self):
         self.open_board()
-        # Groups of 50, the first split after the first screenful of cards (BoardPage.cardsDrawnAtFirst).
-        self.assertEqual(self.js(GROUPS), [[24, 26, 50, 20], [2], []])
+        # Groups of 50, the first split where the page's markup ended (a first visit's 12 cards,
+        # BoardPage.screenfulByDefault).
+        self.assertEqual(self.js(GROUPS), [[12, 38, 50, 20], [2], []])
         self.assertEqual(self.js("return document.getElementById('board').dataset.groupSize"), "50")
         # The accessibility tree, as a screen reader gets it: the list named Today holds 120 items.
         today = list_items(self.driver, "Today")

@@ -1,4 +1,5 @@
-"""A long column sends its first 50 cards as markup and the rest inside a noscript each group
+"""A long column sends as many cards as markup as a column shows on the browser's screen (12 until
+the page has measured it, BoardPage.cardsAtFirst) and the rest inside a noscript each group
 (PageRenderer.laterStart): read as markup without scripts, read as text with them, and put on the
 page by unfold.js after the first paint. Nothing a person does can tell: without JavaScript every
 card shows, laid out as the first ones; with it, a key, a press or a link to a card finds every card
@@ -51,34 +52,63 @@ class LaterCardsTests(DragTestCase):
         self.assertEqual(self.titles_in_today(self.driver), TITLES)
         self.assertEqual(self.js("return document.querySelectorAll('noscript').length"), 0)
         self.assertEqual(self.counts()[0], ["today", "130", 130])
-        # The first group is drawn where the first card is; the unfolded ones follow it with the
-        # same gap as between any two cards.
+        # The first cards are drawn where the first card is; the unfolded ones follow them with the
+        # same gap as between any two cards (after the 12th, the markup's last, and the 50th).
         gaps = self.js("""const cards = [...document.querySelectorAll('#column-today .task')];
-            const top = (i) => cards[i].getBoundingClientRect().top;
+            const gap = (i) => cards[i].getBoundingClientRect().top - cards[i - 1].getBoundingClientRect().bottom;
             cards[50].scrollIntoView({block: 'center'});
-            return [top(49) - cards[48].getBoundingClientRect().bottom, top(50) - cards[49].getBoundingClientRect().bottom];""")
+            return [gap(49), gap(50), gap(11), gap(12)];""")
         self.assertAlmostEqual(gaps[0], gaps[1], delta=0.5)
+        self.assertAlmostEqual(gaps[2], gaps[3], delta=0.5)
         self.assertEqual(audit(self.driver), [])
         # Once the page has settled every card is drawn in full (board.css says why).
         self.wait(lambda d: self.js("return document.querySelectorAll('.task-group.is-lazy').length === 0"),
-                  message="the first group's lazily drawn part drawn in full after the first paint")
+                  message="every card drawn in full after the first paint")
         self.assertEqual(set(self.js(CONTENT_VISIBILITY)), {"visible"})
 
-    def test_for_the_first_paint_only_the_first_screenful_of_cards_is_drawn_in_full(self):
-        # Read at DOMContentLoaded, before unfold.js's first task: past the first 24 cards of the
-        # page's own markup the cards are drawn lazily (content-visibility), in a group of their own.
+    def markup_at_first(self):
+        """Opens the board; returns what Today held at DOMContentLoaded, before unfold.js's first task."""
+        self.open_board()
+        return self.js("return window.atFirst")
+
+    def screenful(self):
+        return next((int(c["value"]) for c in self.driver.get_cookies() if c["name"] == "pb_screenful"), None)
+
+    def in_view(self):
+        """How many of Today's cards show, whole or in part, with its list scrolled to the top."""
+        return self.js("""const list = document.querySelector('#column-today .tasks'); list.scrollTop = 0;
+            const bottom = list.getBoundingClientRect().bottom;
+            return [...list.querySelectorAll('.task')].filter((c) => c.getBoundingClientRect().top < bottom).length""")
+
+    def test_for_the_first_paint_the_page_holds_only_the_cards_a_column_shows(self):
         self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
             document.addEventListener('DOMContentLoaded', () => {
               const cards = [...document.querySelectorAll('#column-today .task')];
               window.atFirst = { drawn: cards.map((c) => getComputedStyle(c).contentVisibility),
-                                 groups: [...document.querySelectorAll('#column-today .task-group')].map((g) => [g.className, g.children.length]) };
+                                 groups: [...document.querySelectorAll('#column-today .task-group')].map((g) => [g.className, g.children.length]),
+                                 waiting: document.querySelectorAll('#column-today noscript.later-cards').length };
             });"""})
-        self.open_board()
-        at_first = self.js("return window.atFirst")
-        self.assertEqual(at_first["drawn"], ["visible"] * 24 + ["auto"] * 26)
-        self.assertEqual(at_first["groups"], [["task-group", 24], ["task-group is-lazy", 26]])
-        # After the first paint, unfold.js draws that group in full too.
-        self.wait(lambda d: self.js("return document.querySelectorAll('.task-group.is-lazy').length === 0"))
+        # A first visit: 12 cards, drawn in full; the first group's other 38 and the two later
+        # groups wait, each in its noscript.
+        at_first = self.markup_at_first()
+        self.assertEqual(at_first, {"drawn": ["visible"] * 12, "groups": [["task-group", 12]], "waiting": 3})
+        # The page measured how many cards a column shows here and told the server (the cookie).
+        self.wait(lambda d: self.screenful() is not None, message="the screenful is kept")
+        screenful, shown = self.screenful(), self.in_view()
+        self.assertIn(screenful, (shown, shown + 1), f"{shown} cards in view, {screenful} kept")
+        # The next load holds exactly that many; every card still reaches the page.
+        at_first = self.markup_at_first()
+        self.assertEqual(at_first["groups"], [["task-group", screenful]])
+        self.assertEqual(at_first["drawn"], ["visible"] * screenful)
+        self.assertEqual(self.titles_in_today(self.driver), TITLES)
+        self.assertEqual(self.js("return [...document.querySelectorAll('#column-today .task-group')].map((g) => g.children.length)"),
+                         [screenful, 50 - screenful, 50, 30])
+        # A taller window shows more cards: measured again once it stops changing, and sent so.
+        self.driver.set_window_size(1280, 1400)
+        self.wait(lambda d: (self.screenful() or 0) > screenful, message="a taller window's screenful kept")
+        taller, shown = self.screenful(), self.in_view()
+        self.assertIn(taller, (shown, shown + 1))
+        self.assertEqual(self.markup_at_first()["groups"], [["task-group", taller]])
         self.assertEqual(set(self.js(CONTENT_VISIBILITY)), {"visible"})
 
     def test_without_javascript_every_card_shows_in_order_laid_out_as_the_first_ones(self):
@@ -87,7 +117,8 @@ class LaterCardsTests(DragTestCase):
         driver.get(self.server.url + "/")
         driver.add_cookie({"name": self.api.cookie.split("=", 1)[0], "value": self.api.cookie.split("=", 1)[1], "path": "/"})
         driver.get(self.server.url + "/")
-        self.assertEqual(driver.execute_script("return document.querySelectorAll('noscript.later-cards').length"), 2)
+        # (No script measured this screen: the first 12 cards, then the first group's rest and two more.)
+        self.assertEqual(driver.execute_script("return document.querySelectorAll('noscript.later-cards').length"), 3)
         self.assertEqual(self.titles_in_today(driver), TITLES)
         boxes = driver.execute_script("""const cards = [...document.querySelectorAll('#column-today .task')];
             return cards.map((card) => { card.scrollIntoView({block: 'center'}); const box = card.getBoundingClientRect();
@@ -110,8 +141,8 @@ class LaterCardsTests(DragTestCase):
         self.assertGreater(early["waiting"], 0, "the key came while groups were waiting")
         self.assertEqual(early["cards"], 130)
         self.assertEqual(early["focused"], f"task-{self.ids['Task 130']}")
-        # Put on the page all at once, the groups came drawn lazily (with the first group's lazy
-        # part from the server); the next tasks draw them in full.
+        # Put on the page all at once, the groups came drawn lazily (the first group's rest and two
+        # more); the next tasks draw them in full.
         self.assertEqual(early["lazy"], 3)
         self.wait(lambda d: self.js("return [...document.querySelectorAll('#column-today .task')].slice(50)"
                                     ".every((c) => getComputedStyle(c).contentVisibility === 'visible')"),

@@ -43,31 +43,65 @@ import Testing
         }
     }
 
+    /// A column's list as the page sends it: each group's card count, and whether the group comes
+    /// inside a noscript (for the scripts to put on the page) rather than as markup.
+    private func groups(in html: String, column: String) throws -> [(cards: Int, waiting: Bool)] {
+        let start = try #require(html.range(of: #"<ol class="tasks" role="list" aria-labelledby="column-\#(column)-title">"#))
+        let end = try #require(html.range(of: "</ol>", range: start.upperBound..<html.endIndex))
+        let parts = html[start.upperBound..<end.lowerBound].components(separatedBy: PageRenderer.groupStart)
+        #expect(parts.first?.trimmingCharacters(in: .whitespacesAndNewlines) == "", "nothing but groups in the list")
+        return parts.indices.dropLast().map { index in
+            // A group comes waiting when the noscript opens right before it.
+            (parts[index + 1].components(separatedBy: #"class="task" id="task-"#).count - 1, parts[index].hasSuffix(PageRenderer.laterStart))
+        }
+    }
+
     @Test func aColumnsCardsAreDrawnInGroupsOfFiftyWithinItsOneList() async throws {
         try await TestApp.make().test(.router) { client in
             _ = try await client.addTasks((1...120).map { "Task \($0)" })
             let html = try await client.get("/").text
             #expect(html.contains(#"data-group-size="\#(BoardPage.cardsPerGroup)""#))
-            let today = try #require(html.range(of: #"<ol class="tasks" role="list" aria-labelledby="column-today-title">"#))
-            let end = try #require(html.range(of: "</ol>", range: today.upperBound..<html.endIndex))
-            let list = html[today.upperBound..<end.lowerBound]
-            let groups = list.components(separatedBy: #"<div class="task-group" role="none">"#)
-            #expect(groups.first?.trimmingCharacters(in: .whitespacesAndNewlines) == "", "nothing but groups in the list")
-            #expect(groups.dropFirst().map { $0.components(separatedBy: #"<li class="task""#).count - 1 } == [50, 50, 20])
-            // The first group's cards past the first screenful are a group of their own, drawn
-            // lazily until the scripts draw it in full (board.css, unfold.js).
-            let first = groups[1].components(separatedBy: PageRenderer.lazyGroupStart)
-            #expect(first.map { $0.components(separatedBy: #"<li class="task""#).count - 1 } == [BoardPage.cardsDrawnAtFirst, 26])
-            #expect(first[0].hasSuffix("</li>\n" + PageRenderer.groupEnd))
-            #expect(list.components(separatedBy: PageRenderer.lazyGroupStart).count == 2, "only in the first group")
-            // The first group is markup; each later one comes inside a noscript of its own, read
-            // as markup without scripts and put on the page by unfold.js with them.
-            #expect(groups[1].hasSuffix("</div>\n" + PageRenderer.laterStart))
-            #expect(groups[2].hasSuffix("</div>\n" + PageRenderer.laterEnd + PageRenderer.laterStart))
-            #expect(groups[3].trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("</div>\n</noscript>"))
+            // Groups of 50; a browser that has not said how many cards its screen shows gets the
+            // first 12 as markup, the first group's rest and every later group each in a noscript
+            // of its own (read as markup without scripts, put on the page by unfold.js with them).
+            let today = try groups(in: html, column: "today")
+            #expect(today.map(\.cards) == [BoardPage.screenfulByDefault, 50 - BoardPage.screenfulByDefault, 50, 20])
+            #expect(today.map(\.waiting) == [false, true, true, true])
+            #expect(html.components(separatedBy: PageRenderer.laterEnd).count - 1 == 3, "each waiting group closes its noscript")
             // An empty column has no group at all (its hint shows, board.css).
-            let later = try #require(html.range(of: #"<ol class="tasks" role="list" aria-labelledby="column-later-title">"#))
-            #expect(html[later.upperBound...].prefix(40).contains("</ol>"))
+            #expect(try groups(in: html, column: "later").isEmpty)
+        }
+    }
+
+    /// The page sends as many cards as markup as the browser's script measured its column shows
+    /// (the cookie `pb_screenful`, unfold.js); a value it cannot read is the default, never an error.
+    @Test func theCardsSentAsMarkupAreTheScreenfulTheBrowserMeasured() async throws {
+        try await TestApp.make().test(.router) { client in
+            _ = try await client.addTasks((1...120).map { "Task \($0)" })
+            func page(_ screenful: String) async throws -> TestResponse {
+                try await client.execute(uri: "/", method: .get, headers: [.cookie: TestApp.cookieHeader() + "; pb_screenful=\(screenful)"])
+            }
+            for (value, first) in [("7", 7), ("30", 30), ("1", 1), ("50", 50), ("400", 50), ("0", 12), ("-3", 12), ("abc", 12), ("12345678901234567890", 12), ("", 12)] {
+                let response = try await page(value)
+                #expect(response.status == .ok, "\(value)")
+                let today = try groups(in: response.text, column: "today")
+                #expect(today.first?.cards == first, "pb_screenful=\(value)")
+                #expect(today.map(\.cards).reduce(0, +) == 120)
+                #expect(today.first?.waiting == false && today.dropFirst().allSatisfy(\.waiting))
+            }
+            // With a filter, the markup holds the first screenful the filter shows: the cards it
+            // hides (drawn `hidden`, taking no room) do not count.
+            _ = try await client.addTasks((1...30).map { "Match \($0)" })
+            let filtered = try await client.execute(uri: "/?q=match", method: .get, headers: [.cookie: TestApp.cookieHeader() + "; pb_screenful=7"]).text
+            let today = try groups(in: filtered, column: "today")
+            #expect(today.map(\.cards) == [50, 50, 27, 23] && today.map(\.waiting) == [false, false, false, true], "the matches are cards 121–150, the markup ends after the 7th")
+            let markup = try #require(filtered.range(of: PageRenderer.laterStart))
+            #expect(filtered[..<markup.lowerBound].components(separatedBy: #"<li class="task""#).count - 1 == 7, "seven shown in the markup")
+            // Another screenful is another page: its entity tag differs, so a browser that measured
+            // a new one is not told its old page is still good.
+            let seven = try await page("7").headers[.eTag]
+            let thirty = try await page("30").headers[.eTag]
+            #expect(seven != nil && thirty != nil && seven != thirty)
         }
     }
 
@@ -76,12 +110,13 @@ import Testing
     @Test func noCardCanCloseTheNoscriptItsGroupComesIn() async throws {
         try await TestApp.make().test(.router) { client in
             let hostile = [#"</noscript><img src=x onerror="alert(1)">"#, "</NoScript >", "</noscript\t"]
-            _ = try await client.addTasks((1...BoardPage.cardsAtFirst).map { "Task \($0)" })
+            _ = try await client.addTasks((1...BoardPage.screenfulByDefault).map { "Task \($0)" })
             for (index, text) in hostile.enumerated() {
                 let created = try await client.post("/tasks", ["title": text, "column": "today", "notes": text, "notes_format": ["plain", "markdown", "html"][index]], json: true)
                 #expect(created.status == .created)
             }
-            let html = try await client.get("/?q=noscript").text + client.get("/").text
+            // (Filtered to the first twelve, the hostile cards wait too, hidden.)
+            let html = try await client.get("/?q=task").text + client.get("/").text
             var waiting = 0
             var rest = html[...]
             while let start = rest.range(of: PageRenderer.laterStart) {

@@ -107,12 +107,13 @@ extension PageRenderer {
                 }
                 buffer.writeBytes(UnsafeBufferPointer(rebasing: bytes[rest..<marker.lowerBound]))
                 var groupEnd: String?
+                let markupEnd = column.markupEnd(showing: page.cardsAtFirst)
                 for (index, card) in column.drawn.enumerated() {
-                    if index % BoardPage.cardsPerGroup == 0 || index == BoardPage.cardsDrawnAtFirst {
+                    // Groups of `cardsPerGroup`, one split where the markup ends.
+                    if index % BoardPage.cardsPerGroup == 0 || index == markupEnd {
                         if let groupEnd { buffer.writeString(groupEnd) }
-                        let later = index >= BoardPage.cardsAtFirst
-                        let start = index == BoardPage.cardsDrawnAtFirst ? Self.lazyGroupStart : Self.groupStart
-                        buffer.writeString(later ? Self.laterStart + start : start)
+                        let later = index >= markupEnd
+                        buffer.writeString(later ? Self.laterStart + Self.groupStart : Self.groupStart)
                         groupEnd = later ? Self.groupEnd + Self.laterEnd : Self.groupEnd
                     }
                     // A card the filter leaves out is drawn `hidden` (its cached drawing is shared, so
@@ -138,9 +139,6 @@ extension PageRenderer {
     /// technology: the list says `role="list"` itself (so a group inside it is allowed) and a group is
     /// `role="none"`, left out of the accessibility tree, so each card is an item of the list.
     static let groupStart = "<div class=\"task-group\" role=\"none\">\n"
-    /// The first group's cards past `BoardPage.cardsDrawnAtFirst`: drawn lazily until unfold.js
-    /// draws them in full after the first paint (`.task-group.is-lazy` in board.css).
-    static let lazyGroupStart = "<div class=\"task-group is-lazy\" role=\"none\">\n"
     static let groupEnd = "</div>\n"
 
     /// Each group past a list's first cards (`BoardPage.cardsAtFirst`) comes inside a `noscript`.

@@ -10,6 +10,7 @@ extension BoardPage: MustacheParent {
     package func child(named name: String) -> Any? {
         switch name {
         case "revision": revision
+        case "cardsAtFirst": cardsAtFirst
         case "csrf": csrf
         case "banner": banner
         case "notice": notice
