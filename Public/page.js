@@ -8,7 +8,8 @@
 const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const sent = document.cookie.split('; ').find((pair) => pair.startsWith('pb_tz='))?.slice('pb_tz='.length);
 if (zone && (!sent || decodeURIComponent(sent) !== zone)) {
-  document.cookie = `pb_tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
+  const secure = location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `pb_tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax${secure}`;
 }
 
 const languageMenu = document.querySelector('.language-menu');

@@ -147,7 +147,8 @@ function rememberScreenful() {
   const screenful = Math.min(Math.ceil(height / step), Number(board.dataset.groupSize) || 50);
   const kept = document.cookie.split('; ').find((pair) => pair.startsWith(`${SCREENFUL}=`))?.slice(SCREENFUL.length + 1);
   if (kept !== String(screenful)) {
-    document.cookie = `${SCREENFUL}=${screenful}; path=/; max-age=34560000; samesite=lax`;
+    const secure = location.protocol === 'https:' ? '; secure' : '';
+    document.cookie = `${SCREENFUL}=${screenful}; path=/; max-age=34560000; samesite=lax${secure}`;
   }
 }
 
