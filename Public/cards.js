@@ -144,7 +144,7 @@ export function removeCard(card) {
 }
 
 /** How many cards a group holds as the server draws it (the board's `data-group-size`). */
-function groupSize() {
+export function groupSize() {
   return Number(document.getElementById('board')?.dataset.groupSize) || 50;
 }
 

@@ -12,6 +12,8 @@
 // drawn lazily (`.is-lazy`, content-visibility in board.css: the cards out of view are not laid
 // out), which halves that wait; the same short tasks then draw them in full, a group a task.
 
+import { groupSize, visibleCardsIn } from './cards.js';
+
 const WAITING = 'noscript.later-cards';
 const LAZY = '.task-group.is-lazy';
 const NEEDS = ['pointerdown', 'keydown', 'input', 'submit', 'focusin'];
@@ -137,14 +139,14 @@ function rememberScreenful() {
   let step = Infinity;
   for (const list of board.querySelectorAll('.tasks')) {
     height = Math.max(height, list.clientHeight);
-    const cards = [...list.querySelectorAll('.task:not([hidden])')].slice(0, 12);
+    const cards = visibleCardsIn(list).slice(0, 12);
     for (let i = 1; i < cards.length; i++) {
       const between = cards[i].getBoundingClientRect().top - cards[i - 1].getBoundingClientRect().top;
       if (between > 0) step = Math.min(step, between);
     }
   }
   if (!height || step === Infinity) return;
-  const screenful = Math.min(Math.ceil(height / step), Number(board.dataset.groupSize) || 50);
+  const screenful = Math.min(Math.ceil(height / step), groupSize());
   const kept = document.cookie.split('; ').find((pair) => pair.startsWith(`${SCREENFUL}=`))?.slice(SCREENFUL.length + 1);
   if (kept !== String(screenful)) {
     const secure = location.protocol === 'https:' ? '; secure' : '';

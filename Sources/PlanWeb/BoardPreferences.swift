@@ -14,7 +14,7 @@ struct BoardPreferences: Sendable, Equatable {
     static let screenfulCookieName = "pb_screenful"
     private(set) var hiddenFinished: Set<BoardColumn> = []
     private(set) var welcomed = false
-    /// How many of each column's cards the board page sends as markup (`BoardPage.cardsAtFirst`):
+    /// How many of each column's cards the board page sends as markup (`BoardPage.markupEnd`):
     /// what the cookie says, at most a group (`BoardPage.cardsPerGroup`), or
     /// `BoardPage.screenfulByDefault` when it says nothing a count can be read from.
     private(set) var screenful = BoardPage.screenfulByDefault

@@ -4,7 +4,7 @@ scripts/bench-browser runs it.
 
 For each board it loads the page `--loads` times with a cold cache (the browser's cache cleared
 before each load), as many times cold as on a first visit (without the screenful the page keeps,
-so with the server's default count of cards as markup, BoardPage.cardsAtFirst) and as many times
+so with the server's default count of cards as markup, BoardPage.markupEnd) and as many times
 warm (the stylesheet and scripts cached), in turns, and prints medians with the spread (min–max) of:
 
 - first contentful paint, DOM interactive and DOMContentLoaded (the page's own navigation and paint

@@ -1,5 +1,5 @@
 """A long column sends as many cards as markup as a column shows on the browser's screen (12 until
-the page has measured it, BoardPage.cardsAtFirst) and the rest inside a noscript each group
+the page has measured it, BoardPage.markupEnd) and the rest inside a noscript each group
 (PageRenderer.laterStart): read as markup without scripts, read as text with them, and put on the
 page by unfold.js after the first paint. Nothing a person does can tell: without JavaScript every
 card shows, laid out as the first ones; with it, a key, a press or a link to a card finds every card

@@ -77,7 +77,7 @@ import Testing
     /// (the cookie `pb_screenful`, unfold.js); a value it cannot read is the default, never an error.
     @Test func theCardsSentAsMarkupAreTheScreenfulTheBrowserMeasured() async throws {
         try await TestApp.make().test(.router) { client in
-            _ = try await client.addTasks((1...120).map { "Task \($0)" })
+            let ids = try await client.addTasks((1...120).map { "Task \($0)" })
             func page(_ screenful: String) async throws -> TestResponse {
                 try await client.execute(uri: "/", method: .get, headers: [.cookie: TestApp.cookieHeader() + "; pb_screenful=\(screenful)"])
             }
@@ -97,6 +97,15 @@ import Testing
             #expect(today.map(\.cards) == [50, 50, 27, 23] && today.map(\.waiting) == [false, false, false, true], "the matches are cards 121–150, the markup ends after the 7th")
             let markup = try #require(filtered.range(of: PageRenderer.laterStart))
             #expect(filtered[..<markup.lowerBound].components(separatedBy: #"<li class="task""#).count - 1 == 7, "seven shown in the markup")
+            // So do the finished cards of a column that folds them away (board.css hides them):
+            // the first three finished and Today folded, the markup ends after the 10th card.
+            for id in ids.prefix(3) {
+                #expect(try await client.post("/tasks/\(id)/finish", ["finished": "true"]).status == .seeOther)
+            }
+            let folded = try await client.execute(uri: "/", method: .get, headers: [.cookie: TestApp.cookieHeader() + "; pb_screenful=7; pb_hide_finished=today"]).text
+            #expect(try groups(in: folded, column: "today").map(\.cards) == [10, 40, 50, 50])
+            let unfolded = try await client.execute(uri: "/", method: .get, headers: [.cookie: TestApp.cookieHeader() + "; pb_screenful=7"]).text
+            #expect(try groups(in: unfolded, column: "today").map(\.cards) == [7, 43, 50, 50])
             // Another screenful is another page: its entity tag differs, so a browser that measured
             // a new one is not told its old page is still good.
             let seven = try await page("7").headers[.eTag]

@@ -33,16 +33,25 @@ package struct BoardPage: PageView {
     /// layer, which keeps groups from growing past twice this as cards come and go.
     static let cardsPerGroup = 50
 
-    /// How many of a column's cards are the page's own markup: the cards a column shows at once on
-    /// this browser's screen (`BoardPreferences.screenful`). The rest come as text, a group at a
-    /// time, for the scripts to put on the page after the first paint (`PageRenderer.laterStart`):
-    /// the first paint lays out, styles and paints only the cards in view. Measured at 300 tasks,
-    /// 24 cards a column as markup → 8: the first paint 104 → 84 ms (README, Performance).
-    let cardsAtFirst: Int
-
     /// The screenful before this browser's script has measured one (a first visit): a column on a
     /// 1080-pixel screen.
     static let screenfulByDefault = 12
+
+    /// The index after the `screenful`-th of `tasks` that takes room on the page (see
+    /// `ColumnView.markupEnd`), or their count when fewer do. The page's markup is the cards a column
+    /// shows at once on this browser's screen (`BoardPreferences.screenful`); the rest come as text,
+    /// a group at a time, for the scripts to put on the page after the first paint
+    /// (`PageRenderer.laterStart`), so the first paint lays out, styles and paints only the cards in
+    /// view. Measured at 300 tasks, 24 cards a column as markup → 8: the first paint 104 → 84 ms
+    /// (README, Performance).
+    static func markupEnd(_ tasks: [PlanTask], shown flags: [Bool], hidingFinished: Bool, screenful: Int) -> Int {
+        var taking = 0
+        for (index, task) in tasks.enumerated() where (index >= flags.count || flags[index]) && !(hidingFinished && task.finished) {
+            taking += 1
+            if taking == screenful { return index + 1 }
+        }
+        return tasks.count
+    }
 
     /// One of the board's filter switches (important, has a deadline, overdue, scheduled).
     struct FilterSwitch: Sendable {
@@ -90,18 +99,10 @@ package struct BoardPage: PageView {
         let clearFinishedPath: String
         let clearFinishedLabel: String
 
-        /// Where the page's markup of this column's cards ends: after its first `count` cards, or
-        /// with a filter after the first `count` it shows (the cards it hides are drawn `hidden`
-        /// and take no room).
-        func markupEnd(showing count: Int) -> Int {
-            guard !shownCards.isEmpty else { return count }
-            var shown = 0
-            for (index, flag) in shownCards.enumerated() where flag {
-                shown += 1
-                if shown == count { return index + 1 }
-            }
-            return drawn.count
-        }
+        /// Where the page's markup of this column's cards ends (`PageRenderer.board`): after the
+        /// first screenful of cards that take room (`BoardPage.markupEnd`), as the cards a filter hides (drawn `hidden`)
+        /// and the finished ones of a column that folds them away take none.
+        let markupEnd: Int
 
         /// Where the cards go in the page: drawing thousands of them through Mustache would copy
         /// them section by section, so the page is drawn around a marker and they are spliced in.
@@ -114,7 +115,6 @@ package struct BoardPage: PageView {
         filter: BoardFilter = BoardFilter(), shown: [BoardColumn: [Bool]] = [:]
     ) {
         revision = board.revision
-        cardsAtFirst = preferences.screenful
         self.csrf = csrf
         self.banner = banner
         self.notice = notice
@@ -140,7 +140,8 @@ package struct BoardPage: PageView {
                 add: addForms[column] ?? AddForm(),
                 finishedPath: Route.columnFinished(column).path,
                 clearFinishedPath: Route.clearFinished(column).path,
-                clearFinishedLabel: strings("board.clearFinishedLabel", ["column": title]))
+                clearFinishedLabel: strings("board.clearFinishedLabel", ["column": title]),
+                markupEnd: Self.markupEnd(tasks, shown: flags, hidingFinished: preferences.hidesFinished(in: column), screenful: preferences.screenful))
         }
         self.menu = menu
         self.scriptStrings = scriptStrings

@@ -107,12 +107,11 @@ extension PageRenderer {
                 }
                 buffer.writeBytes(UnsafeBufferPointer(rebasing: bytes[rest..<marker.lowerBound]))
                 var groupEnd: String?
-                let markupEnd = column.markupEnd(showing: page.cardsAtFirst)
                 for (index, card) in column.drawn.enumerated() {
                     // Groups of `cardsPerGroup`, one split where the markup ends.
-                    if index % BoardPage.cardsPerGroup == 0 || index == markupEnd {
+                    if index % BoardPage.cardsPerGroup == 0 || index == column.markupEnd {
                         if let groupEnd { buffer.writeString(groupEnd) }
-                        let later = index >= markupEnd
+                        let later = index >= column.markupEnd
                         buffer.writeString(later ? Self.laterStart + Self.groupStart : Self.groupStart)
                         groupEnd = later ? Self.groupEnd + Self.laterEnd : Self.groupEnd
                     }
@@ -141,7 +140,7 @@ extension PageRenderer {
     static let groupStart = "<div class=\"task-group\" role=\"none\">\n"
     static let groupEnd = "</div>\n"
 
-    /// Each group past a list's first cards (`BoardPage.cardsAtFirst`) comes inside a `noscript`.
+    /// Each group past a list's first cards (`ColumnView.markupEnd`) comes inside a `noscript`.
     /// Without scripts it is ordinary markup (board.css lays it out as if it were not there); with
     /// scripts the browser reads it as text, not elements, so a board of thousands of cards is
     /// parsed, styled and painted at the size of its first cards, and `unfold.js` puts the rest on

@@ -10,7 +10,6 @@ extension BoardPage: MustacheParent {
     package func child(named name: String) -> Any? {
         switch name {
         case "revision": revision
-        case "cardsAtFirst": cardsAtFirst
         case "csrf": csrf
         case "banner": banner
         case "notice": notice
@@ -51,6 +50,7 @@ extension BoardPage.ColumnView: MustacheParent {
         case "shown": shown
         case "shownLabel": shownLabel
         case "shownCards": shownCards
+        case "markupEnd": markupEnd
         case "addLabel": addLabel
         case "newTaskLabel": newTaskLabel
         case "hideFinishedLabel": hideFinishedLabel
